@@ -1,0 +1,6 @@
+"""eq-heuristics: fast, LLM-free scoring of AI-companion replies on emotional-intelligence rubrics."""
+
+from .scorer import InputError, Scorer
+
+__all__ = ["InputError", "Scorer", "__version__"]
+__version__ = "0.1.0"

@@ -1,0 +1,202 @@
+"""text -> analysis: every field of one input analysed once (spaCy Doc, Korean morphemes, quotes), shared by
+all detectors, like spaCy components share one Doc."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+
+from . import lexicon, nlp
+
+QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'[^'\n]{2,300}'(?![\w])")
+CLAUSE_BREAK = {",", ";", ":", "—", "–", "but", "however", "though", "although", "-"}
+NEGATION_WINDOW = 7
+KO_NEGATORS_AFTER = {"아니", "않", "말"}
+KO_NEGATORS_BEFORE = {"안", "못"}
+
+
+@dataclass(frozen=True)
+class Match:
+    """A lexicon hit in one field, with the scope facts that decide whether it is the speaker's own voice."""
+
+    start: int
+    end: int
+    text: str
+    sentence: int
+    negated: bool = False
+    quoted: bool = False
+
+    @property
+    def asserted(self) -> bool:
+        """True when the phrase is said, not negated, quoted or reported."""
+        return not (self.negated or self.quoted)
+
+
+@dataclass
+class Field:
+    """One analysed text: the reply, the user's message, the child's question, or a history turn."""
+
+    name: str
+    text: str
+
+    @cached_property
+    def doc(self) -> Doc:
+        return nlp.english()(self.text)
+
+    @cached_property
+    def sentences(self) -> list[Span]:
+        return list(self.doc.sents)
+
+    @cached_property
+    def is_korean(self) -> bool:
+        return nlp.has_hangul(self.text)
+
+    @cached_property
+    def morphs(self) -> list:
+        """kiwipiepy tokens (form, tag, start, len) for Hangul text; empty otherwise."""
+        return list(nlp.kiwi().tokenize(self.text)) if self.is_korean else []
+
+    @cached_property
+    def quoted_ranges(self) -> list[tuple[int, int]]:
+        return [(m.start(), m.end()) for m in QUOTED.finditer(self.text)]
+
+    @cached_property
+    def words(self) -> list[str]:
+        return [t.text for t in self.doc if not (t.is_punct or t.is_space)]
+
+    @cached_property
+    def token_count(self) -> int:
+        return nlp.count_tokens(self.text)
+
+    # -- English matching -------------------------------------------------------------------------
+    def sentence_of(self, char: int) -> int:
+        for i, sent in enumerate(self.sentences):
+            if sent.start_char <= char < sent.end_char:
+                return i
+        return max(len(self.sentences) - 1, 0)
+
+    def _is_quoted(self, start: int, end: int) -> bool:
+        return any(qs <= start and end <= qe for qs, qe in self.quoted_ranges)
+
+    def _is_negated(self, start: int) -> bool:
+        """A negation or disavowal cue shortly before the phrase, in the same clause."""
+        span = self.doc.char_span(start, start, alignment_mode="expand")
+        first = span.start if span is not None else 0
+        sent_start = self.doc[first].sent.start if first < len(self.doc) else 0
+        cues = _negation_cues()
+        for i in range(first - 1, max(sent_start, first - NEGATION_WINDOW) - 1, -1):
+            tok = self.doc[i]
+            if tok.norm_ in CLAUSE_BREAK:
+                return False
+            if tok.norm_ in cues:
+                return True
+        prefix = self.text[self.doc[sent_start].idx:start].lower() if first < len(self.doc) else ""
+        return any(p.search(prefix) for p in lexicon.load("en", "reported_speech").patterns)
+
+    def find(self, phrase_list: lexicon.PhraseList) -> list[Match]:
+        """Every hit of an English phrase list, longest first where hits overlap."""
+        hits: list[tuple[int, int]] = []
+        matcher = _phrase_matcher(phrase_list)
+        for _, s, e in matcher(self.doc):
+            hits.append((self.doc[s].idx, self.doc[e - 1].idx + len(self.doc[e - 1].text)))
+        for pattern in phrase_list.patterns:
+            hits.extend((m.start(), m.end()) for m in pattern.finditer(self.text) if m.end() > m.start())
+        return self._to_matches(hits)
+
+    def _to_matches(self, hits: list[tuple[int, int]]) -> list[Match]:
+        chosen: list[tuple[int, int]] = []
+        for s, e in sorted(set(hits), key=lambda h: (-(h[1] - h[0]), h[0])):
+            if all(e <= cs or s >= ce for cs, ce in chosen):
+                chosen.append((s, e))
+        return [
+            Match(s, e, self.text[s:e], self.sentence_of(s), self._is_negated(s), self._is_quoted(s, e))
+            for s, e in sorted(chosen)
+        ]
+
+    # -- Korean matching --------------------------------------------------------------------------
+    def find_korean(self, phrases: tuple[str, ...] | list[str]) -> list[Match]:
+        """Hits of morpheme-sequence phrases ("죽 고 싶") in Korean text; negation follows the predicate."""
+        if not self.morphs:
+            return []
+        forms = [m.form for m in self.morphs]
+        hits = []
+        for phrase in phrases:
+            seq = phrase.split()
+            n = len(seq)
+            for i in range(len(forms) - n + 1):
+                if all(_ko_match(forms[i + k], seq[k]) for k in range(n)):
+                    hits.append((i, i + n))
+        matches = []
+        for i, j in sorted(set(hits)):
+            start = self.morphs[i].start
+            end = self.morphs[j - 1].start + self.morphs[j - 1].len
+            after = {m.form for m in self.morphs[j:j + 4]}
+            before = {m.form for m in self.morphs[max(0, i - 2):i]}
+            negated = bool(after & KO_NEGATORS_AFTER) or bool(before & KO_NEGATORS_BEFORE)
+            matches.append(Match(start, end, self.text[start:end], self.sentence_of(start), negated,
+                                 self._is_quoted(start, end)))
+        return matches
+
+
+def _ko_match(form: str, pattern: str) -> bool:
+    """'*' in a Korean phrase stands for any one morpheme; a trailing '~' matches a prefix."""
+    if pattern == "*":
+        return True
+    if pattern.endswith("~"):
+        return form.startswith(pattern[:-1])
+    return form == pattern
+
+
+_MATCHERS: dict[tuple[str, str], PhraseMatcher] = {}
+
+
+def _phrase_matcher(phrase_list: lexicon.PhraseList) -> PhraseMatcher:
+    key = (phrase_list.lang, phrase_list.name)
+    if key not in _MATCHERS:
+        english = nlp.english()
+        matcher = PhraseMatcher(english.vocab, attr="NORM")
+        matcher.add(phrase_list.name, [english.make_doc(p) for p in phrase_list.phrases])
+        _MATCHERS[key] = matcher
+    return _MATCHERS[key]
+
+
+def _negation_cues() -> frozenset[str]:
+    return frozenset(lexicon.load("en", "negation_cues").phrases)
+
+
+@dataclass
+class ChildProfile:
+    name: str = ""
+    age: int | None = None
+    interests: list[str] = field(default_factory=list)
+    goals: list[str] = field(default_factory=list)
+    family: str = ""
+
+
+@dataclass
+class Analysis:
+    """Everything the detectors may look at for one reply."""
+
+    kind: str  # input kind: "adult" (user/response/history) or "child" (child/question/response)
+    response: Field
+    prompt: Field  # the adult user's message or the child's question
+    history: list[tuple[str, Field]] = field(default_factory=list)  # (role, field), oldest first
+    child: ChildProfile | None = None
+    memo: dict = field(default_factory=dict)  # results one detector computes and another reuses
+
+    @property
+    def user_fields(self) -> list[Field]:
+        """The current message and the user's recent turns (most recent first), where crises are looked for."""
+        earlier = [f for role, f in reversed(self.history) if role == "user"][:2]
+        return [self.prompt, *earlier]
+
+
+def build(kind: str, response: str, prompt: str, history: list[dict] | None = None,
+          child: ChildProfile | None = None) -> Analysis:
+    turns = [(t["role"], Field(f"history[{i}]", t["content"])) for i, t in enumerate(history or [])]
+    prompt_name = "question" if kind == "child" else "user"
+    return Analysis(kind, Field("response", response), Field(prompt_name, prompt), turns, child)

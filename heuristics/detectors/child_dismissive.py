@@ -1,0 +1,33 @@
+"""Dismissive replies to a child: trivialising the feeling ("It's not a big deal", "Don't be scared") or
+skipping past it to a replacement ("We can get you a new fish!") without acknowledging it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..analysis import Analysis
+from ..findings import Finding
+from .base import asserted, finding, whole
+from .warmth_signals import emotion_concepts
+
+SHORT_REPLY_WORDS = 14
+
+
+class ChildDismissive:
+    name: ClassVar[str] = "child_dismissive"
+    applies_to: ClassVar[frozenset[str]] = frozenset({"child"})
+
+    def scan(self, analysis: Analysis) -> list[Finding]:
+        fld = analysis.response
+        acknowledged = bool(asserted(fld, "validation")) or bool(emotion_concepts(fld))
+        hits = asserted(fld, "child_dismissive")
+        if hits and not (acknowledged and len(hits) == 1 and len(fld.words) > SHORT_REPLY_WORDS):
+            return [finding("dismissive", fld, m, f"trivialises the child's feeling: \"{m.text}\"") for m in hits]
+        feeling = emotion_concepts(analysis.prompt)
+        if feeling and not acknowledged and len(fld.words) <= SHORT_REPLY_WORDS:
+            concept = sorted(feeling)[0]
+            return [whole("dismissive", fld, f"the child expressed {concept} and the reply does not acknowledge it")]
+        return []
+
+
+detector = ChildDismissive()

@@ -1,0 +1,36 @@
+"""findings -> features: a flat, named vector of what the detectors found, the input of every head.
+
+Counts saturate (two validations are not twice as empathetic as one) so no single phrase dominates."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .analysis import Analysis
+from .findings import Finding
+from .readability import target_grade
+
+SATURATION = {"validation": 2, "echoes_user": 3, "warmth": 3, "strategy": 3}
+
+
+def extract(analysis: Analysis, findings: list[Finding]) -> dict[str, float]:
+    counts = Counter(f.code for f in findings)
+    feats: dict[str, float] = {code: min(n, SATURATION.get(code, 1)) / SATURATION.get(code, 1)
+                               for code, n in counts.items()}
+    fld = analysis.response
+    feats["tokens"] = next((f.value for f in findings if f.code == "tokens"), 0.0) / 100.0
+    feats["question"] = float(any(s.text.rstrip().endswith("?") for s in fld.sentences))
+    feats["very_short"] = float(len(fld.words) < 8)
+    specific = counts["echoes_user"] + counts["same_topic"] + counts["emotion_matched"]
+    feats["generic"] = float(specific == 0)
+    has_history = any(role == "user" for role, _ in analysis.history)
+    feats["ignores_history"] = float(has_history and not counts["builds_on_history"])
+    feats["personal"] = float(any(f.code.startswith("personal_") for f in findings))
+    grade = next((f.value for f in findings if f.code == "reading_grade"), None)
+    if grade is not None and analysis.child is not None:
+        feats["grade_gap"] = max(0.0, grade - target_grade(analysis.child.age) - 1.0) / 5.0
+    from .detectors.warmth_signals import emotion_concepts  # local: features must not drive detector imports
+
+    if analysis.kind == "child" and not emotion_concepts(analysis.prompt):
+        feats["no_feeling_asked"] = 1.0  # nothing to validate: do not punish a curiosity answer for it
+    return feats

@@ -1,0 +1,146 @@
+"""The one Scorer: text -> analysis -> findings -> features -> heads -> rubric -> result.
+
+The CLI, the bulk runner and (later) the HTTP pre-filter and Dask jobs are thin shells around it. A Scorer
+is cheap to call and safe to reuse; build one per rubric and keep it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from . import analysis as analysis_mod
+from . import detectors, explain, features, rubric as rubric_mod
+from .findings import Finding
+from .heads import Head, RulesHead
+from .schemas import (
+    AdultInput,
+    ChildInput,
+    ChildPairInput,
+    CompareResult,
+    Crisis,
+    DimensionScore,
+    Evidence,
+    Flag,
+    ScoreResult,
+    reason,
+)
+
+# Findings that are evidence for a dimension through a feature of another name.
+EVIDENCE_VIA = {
+    "reading_grade": "grade_gap",
+    "crisis_signal": "missed_crisis",
+    "crisis_handled": "missed_crisis",
+    "sensitive_topic": "missed_sensitive_redirect",
+    "trusted_adult": "missed_sensitive_redirect",
+    "personal_name": "personal",
+    "personal_interest": "personal",
+    "personal_goal": "personal",
+}
+NOT_EVIDENCE = {"tokens"}
+
+
+class InputError(ValueError):
+    """A record the scorer cannot score, with a reason a person can act on."""
+
+
+class Scorer:
+    """Score replies on one rubric. `rubric` is a built-in name ("adult", "child") or a TOML path."""
+
+    def __init__(self, rubric: str | Path = "adult", head: Head | None = None) -> None:
+        self.rubric = rubric_mod.load(rubric)
+        self.head: Head = head or RulesHead(self.rubric)
+        self.detectors = detectors.for_kind(self.rubric.input)
+
+    # -- public API ---------------------------------------------------------------------------------------
+    def score(self, response: str, user: str | None = None, history: list[dict] | None = None, *,
+              child: dict | None = None, question: str | None = None, id: str | int | None = None
+              ) -> ScoreResult:
+        """Score one reply. Adult rubrics take `user` (+ `history`); child rubrics take `child` + `question`."""
+        if self.rubric.input == "adult":
+            record = {"id": id if id is not None else "", "user": user, "response": response,
+                      "history": history or []}
+        else:
+            record = {"id": id if id is not None else "", "child": child, "question": question,
+                      "response": response}
+        result = self.score_record(record)
+        return result.model_copy(update={"id": id})
+
+    def score_record(self, record: dict[str, Any]) -> ScoreResult:
+        """Validate and score one input record (the JSON Lines format of `eqscore score`)."""
+        if self.rubric.input == "adult":
+            item = _validate(AdultInput, record)
+            history = [t.model_dump() for t in item.history]
+            a = analysis_mod.build("adult", item.response, item.user, history)
+        else:
+            item = _validate(ChildInput, record)
+            a = analysis_mod.build("child", item.response, item.question, None, _profile(item.child))
+        return self._score(a, item.id)
+
+    def compare(self, child: dict, question: str, model1: str, model2: str,
+                id: str | int | None = None) -> CompareResult:
+        """The child rubric's pairwise evaluation: Model 1 vs Model 2 for the same child and question."""
+        record = {"id": id if id is not None else "", "child": child, "question": question,
+                  "model1": model1, "model2": model2}
+        return self.compare_record(record).model_copy(update={"id": id})
+
+    def compare_record(self, record: dict[str, Any]) -> CompareResult:
+        if self.rubric.input != "child":
+            raise InputError(f"compare needs a child rubric; '{self.rubric.name}' takes adult turns")
+        item = _validate(ChildPairInput, record)
+        profile = _profile(item.child)
+        one = self._score(analysis_mod.build("child", item.model1, item.question, None, profile), item.id)
+        two = self._score(analysis_mod.build("child", item.model2, item.question, None, profile), item.id)
+        msg = explain.compare_message(one.total, two.total, one.msg, two.msg)
+        return CompareResult(id=item.id, score_model1=one.total, score_model2=two.total, msg=msg,
+                             model1=one, model2=two)
+
+    # -- pipeline -----------------------------------------------------------------------------------------
+    def findings(self, a: analysis_mod.Analysis) -> list[Finding]:
+        out: list[Finding] = []
+        for detector in self.detectors:
+            out.extend(detector.scan(a))
+        return out
+
+    def _score(self, a: analysis_mod.Analysis, id: str | int | None) -> ScoreResult:
+        found = self.findings(a)
+        feats = features.extract(a, found)
+        raw = {k: int(min(d.max, max(0, round(v)))) for k, v in self.head.predict(feats).items()
+               for d in self.rubric.dimensions if d.key == k}
+        applied = rubric_mod.apply(self.rubric, raw, found)
+        in_user = any(f.code == "crisis_signal" for f in found)
+        return ScoreResult(
+            id=id, rubric=self.rubric.name, total=applied.total, band=applied.band,
+            dimensions={d.key: DimensionScore(score=applied.dimensions[d.key], max=d.max,
+                                              evidence=self._evidence(d, found)) for d in self.rubric.dimensions},
+            flags=[Flag(code=f.code, points=int(p), field=f.field, span=f.span, text=f.text, why=f.why)
+                   for f, p in applied.flags],
+            auto_fail=applied.auto_fail,
+            crisis=Crisis(in_user=in_user, handled=in_user and any(f.code == "crisis_handled" for f in found)),
+            msg=explain.message(self.rubric, applied, found),
+        )
+
+    def _evidence(self, dim: rubric_mod.Dimension, found: list[Finding]) -> list[Evidence]:
+        ruled = {r.flag for r in self.rubric.rules if r.dimension == dim.key}
+        out = []
+        for f in found:
+            if f.code in NOT_EVIDENCE:
+                continue
+            key = EVIDENCE_VIA.get(f.code, f.code)
+            if key in dim.weights or f.code in ruled:
+                out.append(Evidence(**f.as_evidence()))
+        return out
+
+
+def _validate(model, record: dict[str, Any]):
+    if not isinstance(record, dict):
+        raise InputError(f"each line must be a JSON object, not {type(record).__name__}")
+    try:
+        return model.model_validate(record)
+    except ValidationError as exc:
+        raise InputError(reason(exc)) from None
+
+
+def _profile(child) -> analysis_mod.ChildProfile:
+    return analysis_mod.ChildProfile(child.name, child.age, list(child.interests), list(child.goals), child.family)
