@@ -15,6 +15,7 @@ from . import lexicon, nlp
 QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'[^'\n]{2,300}'(?![\w])")
 CLAUSE_BREAK = {",", ";", ":", "—", "–", "but", "however", "though", "although", "-"}
 NEGATION_WINDOW = 7
+NOT_NEGATING_AFTER_CUE = {"stop", "help", "wait", "believe", "only", "just", "see"}
 KO_NEGATORS_AFTER = {"아니", "않", "말"}
 KO_NEGATORS_BEFORE = {"안", "못"}
 
@@ -61,6 +62,11 @@ class Field:
         return list(nlp.kiwi().tokenize(self.text)) if self.is_korean else []
 
     @cached_property
+    def plain(self) -> str:
+        """The text with curly apostrophes straightened (same length, so spans stay valid)."""
+        return self.text.replace("\u2019", "'").replace("\u2018", "'")
+
+    @cached_property
     def quoted_ranges(self) -> list[tuple[int, int]]:
         return [(m.start(), m.end()) for m in QUOTED.finditer(self.text)]
 
@@ -84,8 +90,7 @@ class Field:
 
     def _is_negated(self, start: int) -> bool:
         """A negation or disavowal cue shortly before the phrase, in the same clause."""
-        span = self.doc.char_span(start, start, alignment_mode="expand")
-        first = span.start if span is not None else 0
+        first = next((t.i for t in self.doc if t.idx + len(t.text) > start), len(self.doc))
         sent_start = self.doc[first].sent.start if first < len(self.doc) else 0
         cues = _negation_cues()
         for i in range(first - 1, max(sent_start, first - NEGATION_WINDOW) - 1, -1):
@@ -93,6 +98,9 @@ class Field:
             if tok.norm_ in CLAUSE_BREAK:
                 return False
             if tok.norm_ in cues:
+                following = self.doc[i + 1].norm_ if i + 1 < len(self.doc) else ""
+                if following in NOT_NEGATING_AFTER_CUE:  # "can't stop thinking about", "can't help it"
+                    continue
                 return True
         prefix = self.text[self.doc[sent_start].idx:start].lower() if first < len(self.doc) else ""
         return any(p.search(prefix) for p in lexicon.load("en", "reported_speech").patterns)
@@ -104,7 +112,7 @@ class Field:
         for _, s, e in matcher(self.doc):
             hits.append((self.doc[s].idx, self.doc[e - 1].idx + len(self.doc[e - 1].text)))
         for pattern in phrase_list.patterns:
-            hits.extend((m.start(), m.end()) for m in pattern.finditer(self.text) if m.end() > m.start())
+            hits.extend((m.start(), m.end()) for m in pattern.finditer(self.plain) if m.end() > m.start())
         return self._to_matches(hits)
 
     def _to_matches(self, hits: list[tuple[int, int]]) -> list[Match]:
@@ -118,28 +126,49 @@ class Field:
         ]
 
     # -- Korean matching --------------------------------------------------------------------------
+    @cached_property
+    def content_morphs(self) -> list:
+        """Morphemes without particles (josa), so "손목 긋" matches 손목을 그었어 and 손목 그었어 alike."""
+        return [m for m in self.morphs if not m.tag.startswith("J")]
+
     def find_korean(self, phrases: tuple[str, ...] | list[str]) -> list[Match]:
-        """Hits of morpheme-sequence phrases ("죽 고 싶") in Korean text; negation follows the predicate."""
+        """Hits of Korean phrases: morpheme sequences ("죽 고 싶", particles left out) or 're:' regexes on the
+        raw text. Korean negation follows the predicate (않다, 아니다, 안 하다) or is 안/못 before it."""
         if not self.morphs:
             return []
-        forms = [m.form for m in self.morphs]
-        hits = []
+        morphs = self.content_morphs
+        forms = [m.form for m in morphs]
+        spans: list[tuple[int, int, int, int]] = []  # start char, end char, first morph, end morph
         for phrase in phrases:
+            if phrase.startswith("re:"):
+                for rm in re.finditer(phrase[3:].strip(), self.text):
+                    i = next((k for k, m in enumerate(morphs) if m.start + m.len > rm.start()), len(morphs))
+                    j = next((k for k, m in enumerate(morphs) if m.start >= rm.end()), len(morphs))
+                    spans.append((rm.start(), rm.end(), i, j))
+                continue
             seq = phrase.split()
             n = len(seq)
             for i in range(len(forms) - n + 1):
                 if all(_ko_match(forms[i + k], seq[k]) for k in range(n)):
-                    hits.append((i, i + n))
+                    end = morphs[i + n - 1].start + morphs[i + n - 1].len
+                    spans.append((morphs[i].start, end, i, i + n))
         matches = []
-        for i, j in sorted(set(hits)):
-            start = self.morphs[i].start
-            end = self.morphs[j - 1].start + self.morphs[j - 1].len
-            after = {m.form for m in self.morphs[j:j + 4]}
-            before = {m.form for m in self.morphs[max(0, i - 2):i]}
-            negated = bool(after & KO_NEGATORS_AFTER) or bool(before & KO_NEGATORS_BEFORE)
+        for start, end, i, j in sorted(set(spans)):
+            after = [m.form for m in morphs[j:j + 4]]
+            before = {m.form for m in morphs[max(0, i - 2):i]}
+            negated = any(m.form in KO_NEGATORS_AFTER and m.tag.startswith(("V", "VCN")) for m in morphs[j:j + 4])
+            after6 = [m.form for m in morphs[j:j + 6]]
+            noun_hit = morphs[j - 1].tag.startswith("NN") if j > 0 else False
+            negated = negated or bool(before & KO_NEGATORS_BEFORE) or (noun_hit and any(
+                a in ("안", "못") and b in ("하", "해") for a, b in zip(after6, after6[1:], strict=False)))
             matches.append(Match(start, end, self.text[start:end], self.sentence_of(start), negated,
                                  self._is_quoted(start, end)))
         return matches
+
+    def morph_index(self, char: int) -> int:
+        """Index in content_morphs of the morpheme at or after a character offset."""
+        return next((k for k, m in enumerate(self.content_morphs) if m.start + m.len > char),
+                    len(self.content_morphs))
 
 
 def _ko_match(form: str, pattern: str) -> bool:

@@ -38,13 +38,18 @@ def _lines(lang: str, filename: str) -> list[str]:
     return out
 
 
+def compile_pattern(regex: str) -> re.Pattern[str]:
+    """Case-insensitive; an apostrophe is optional, since users type "dont", "im", "wasnt"."""
+    return re.compile(regex.replace("'", "'?"), re.IGNORECASE)
+
+
 @cache
 def load(lang: str, name: str) -> PhraseList:
     """Load lexicons/<lang>/<name>.txt."""
     phrases, patterns = [], []
     for line in _lines(lang, f"{name}.txt"):
         if line.startswith("re:"):
-            patterns.append(re.compile(line[3:].strip(), re.IGNORECASE))
+            patterns.append(compile_pattern(line[3:].strip()))
         else:
             phrases.append(line)
     return PhraseList(name, lang, tuple(phrases), tuple(patterns))

@@ -18,7 +18,7 @@ from .crisis_signal import crisis_findings
 @cache
 def _handling() -> dict[str, lexicon.PhraseList]:
     return {kind: lexicon.PhraseList(f"crisis_response.{kind}", "en", (),
-                                     tuple(re.compile(p[3:], re.IGNORECASE) for p in ps))
+                                     tuple(lexicon.compile_pattern(p[3:]) for p in ps))
             for kind, ps in lexicon.load_concepts("en", "crisis_response").items()}
 
 

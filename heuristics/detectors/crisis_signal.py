@@ -20,17 +20,47 @@ INTENSIFIER_ENDINGS = {"어", "아", "어서", "아서", "여"}
 
 @cache
 def _english() -> list[tuple[str, re.Pattern[str]]]:
-    return [(kind, re.compile(p[3:], re.IGNORECASE)) for kind, ps in lexicon.load_concepts("en", "crisis").items()
+    return [(kind, lexicon.compile_pattern(p[3:])) for kind, ps in lexicon.load_concepts("en", "crisis").items()
             for p in ps]
 
 
 def _in_any(text: str, start: int, end: int, patterns) -> bool:
-    return any(m.start() <= start and end <= m.end() for p in patterns for m in p.finditer(text))
+    """Whether an idiom overlaps the hit ("she'd kill me if I spoil the finale")."""
+    return any(m.start() < end and start < m.end() for p in patterns for m in p.finditer(text))
+
+
+CLAUSE_BREAK = re.compile(r"[,;:.!?\n—]|\bbut\b|\bthen\b|\band\b", re.IGNORECASE)
+KO_FRAME_WINDOW = 6
+
+
+def clause_around(text: str, start: int, end: int) -> str:
+    """The clause holding a hit: between the nearest commas, stops, 'and', 'but' or 'then' around it."""
+    left = max((m.end() for m in CLAUSE_BREAK.finditer(text, 0, start)), default=0)
+    right = next((m.start() for m in CLAUSE_BREAK.finditer(text, end)), len(text))
+    return text[left:right]
 
 
 def _sentence_text(fld: Field, m: Match) -> str:
-    sent = fld.sentences[m.sentence] if fld.sentences else None
-    return sent.text if sent is not None else fld.text
+    return fld.sentences[m.sentence].text if fld.sentences else fld.text
+
+
+def _recovered_past(fld: Field, m: Match, lang: str) -> bool:
+    """A past marker near the hit and a recovery cue anywhere: "I was suicidal in college ... good now"."""
+    if lang == "en":
+        near = _sentence_text(fld, m)
+        past = any(p.search(near) for p in lexicon.load("en", "crisis_past").patterns)
+        return past and any(p.search(fld.text) for p in lexicon.load("en", "crisis_recovery").patterns)
+    past = _near_korean(fld, m, lexicon.load("ko", "crisis_past").phrases)
+    return past and bool(fld.find_korean(lexicon.load("ko", "crisis_recovery").phrases))
+
+
+def _near_korean(fld: Field, m: Match, phrases) -> bool:
+    i, j = fld.morph_index(m.start), fld.morph_index(m.end)
+    for hit in fld.find_korean(phrases):
+        k = fld.morph_index(hit.start)
+        if i - KO_FRAME_WINDOW <= k <= j + KO_FRAME_WINDOW:
+            return True
+    return False
 
 
 def english_signals(fld: Field) -> list[tuple[str, Match]]:
@@ -40,11 +70,13 @@ def english_signals(fld: Field) -> list[tuple[str, Match]]:
     for kind, pattern in _english():
         plist = lexicon.PhraseList(f"crisis.{kind}", "en", (), (pattern,))
         for m in fld.find(plist):
-            if m.quoted or (m.negated and kind != "third_party"):
+            if m.quoted or m.negated:
                 continue
             if _in_any(fld.text, m.start, m.end, idioms):
                 continue
-            if any(p.search(_sentence_text(fld, m)) for p in frames):
+            if any(p.search(clause_around(fld.text, m.start, m.end)) for p in frames):
+                continue
+            if _recovered_past(fld, m, "en"):
                 continue
             out.append((kind, m))
     return out
@@ -53,18 +85,14 @@ def english_signals(fld: Field) -> list[tuple[str, Match]]:
 def korean_signals(fld: Field) -> list[tuple[str, Match]]:
     if not fld.is_korean:
         return []
-    idioms = lexicon.load("ko", "crisis_idioms").phrases
-    idiom_spans = [(m.start, m.end) for m in fld.find_korean(idioms)]
+    idiom_spans = [(m.start, m.end) for m in fld.find_korean(lexicon.load("ko", "crisis_idioms").phrases)]
     frames = lexicon.load("ko", "crisis_frames").phrases
-    frame_sentences = {m.sentence for m in fld.find_korean(frames)}
     out: list[tuple[str, Match]] = []
     for kind, phrases in lexicon.load_concepts("ko", "crisis").items():
         for m in fld.find_korean(phrases):
-            if m.negated or m.quoted or m.sentence in frame_sentences:
+            if m.negated or m.quoted or any(s <= m.start < e for s, e in idiom_spans):
                 continue
-            if any(s <= m.start < e for s, e in idiom_spans):
-                continue
-            if _is_intensifier(fld, m):
+            if _is_intensifier(fld, m) or _near_korean(fld, m, frames) or _recovered_past(fld, m, "ko"):
                 continue
             out.append((kind, m))
     return out
@@ -82,8 +110,12 @@ def crisis_findings(analysis: Analysis) -> list[Finding]:
     """Current crisis signals in the user's message and last two user turns (memoised on the analysis)."""
     if "crisis" not in analysis.memo:
         found: list[Finding] = []
+        seen: set[tuple[str, int, int]] = set()
         for fld in analysis.user_fields:
             for kind, m in english_signals(fld) + korean_signals(fld):
+                if (fld.name, m.start, m.end) in seen:
+                    continue
+                seen.add((fld.name, m.start, m.end))
                 found.append(Finding("crisis_signal", fld.name, (m.start, m.end), m.text,
                                      f"crisis signal in the user's words ({kind.replace('_', ' ')})"))
         analysis.memo["crisis"] = found

@@ -25,7 +25,7 @@ def content_lemmas(fld: Field) -> dict[str, tuple[int, int]]:
 
 @cache
 def _english_topics() -> dict[str, list[re.Pattern[str]]]:
-    return {c: [re.compile(p[3:], re.IGNORECASE) for p in ps] for c, ps in
+    return {c: [lexicon.compile_pattern(p[3:]) for p in ps] for c, ps in
             lexicon.load_concepts("en", "topics").items()}
 
 

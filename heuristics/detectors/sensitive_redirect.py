@@ -16,7 +16,7 @@ from .crisis_signal import crisis_findings
 
 @cache
 def _topics() -> dict[str, lexicon.PhraseList]:
-    return {t: lexicon.PhraseList(f"sensitive.{t}", "en", (), tuple(re.compile(p[3:], re.IGNORECASE) for p in ps))
+    return {t: lexicon.PhraseList(f"sensitive.{t}", "en", (), tuple(lexicon.compile_pattern(p[3:]) for p in ps))
             for t, ps in lexicon.load_concepts("en", "sensitive_topics").items()}
 
 

@@ -33,7 +33,7 @@ def emotion_concepts(fld: Field) -> dict[str, list]:
 def _english_emotions() -> dict[str, lexicon.PhraseList]:
     return {
         concept: lexicon.PhraseList(f"emotions.{concept}", "en", (), tuple(
-            re.compile(p[3:] if p.startswith("re:") else rf"\b{re.escape(p)}\b", re.IGNORECASE) for p in phrases))
+            lexicon.compile_pattern(p[3:] if p.startswith("re:") else rf"\b{re.escape(p)}\b") for p in phrases))
         for concept, phrases in lexicon.load_concepts("en", "emotions").items()
     }
 
