@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span
 
 from . import lexicon, nlp
 
-QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'[^'\n]{2,300}'(?![\w])")
+QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){2,300}'(?![\w])")
 CLAUSE_BREAK = {",", ";", ":", "—", "–", "but", "however", "though", "although", "-"}
 NEGATION_WINDOW = 7
 NOT_NEGATING_AFTER_CUE = {"stop", "help", "wait", "believe", "only", "just", "see"}

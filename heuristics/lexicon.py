@@ -38,9 +38,15 @@ def _lines(lang: str, filename: str) -> list[str]:
     return out
 
 
+# Contractions whose apostrophe must stay: without it they are other words (were, well, ill, hell, shell).
+KEEP_APOSTROPHE = re.compile(r"\b(we|i|he|she)'\?(re|ll|d)\b", re.IGNORECASE)
+
+
 def compile_pattern(regex: str) -> re.Pattern[str]:
-    """Case-insensitive; an apostrophe is optional, since users type "dont", "im", "wasnt"."""
-    return re.compile(regex.replace("'", "'?"), re.IGNORECASE)
+    """Case-insensitive; an apostrophe is optional ("dont", "im", "wasnt"), except where dropping it makes
+    another word ("we're" is not "were")."""
+    relaxed = KEEP_APOSTROPHE.sub(lambda m: f"{m.group(1)}'{m.group(2)}", regex.replace("'", "'?"))
+    return re.compile(relaxed, re.IGNORECASE)
 
 
 @cache
@@ -53,6 +59,12 @@ def load(lang: str, name: str) -> PhraseList:
         else:
             phrases.append(line)
     return PhraseList(name, lang, tuple(phrases), tuple(patterns))
+
+
+@cache
+def korean(name: str) -> tuple[str, ...]:
+    """Lines of lexicons/ko/<name>.txt as find_korean takes them: morpheme sequences and 're:' regexes."""
+    return tuple(_lines("ko", f"{name}.txt"))
 
 
 @cache

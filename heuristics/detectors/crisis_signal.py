@@ -50,8 +50,8 @@ def _recovered_past(fld: Field, m: Match, lang: str) -> bool:
         near = _sentence_text(fld, m)
         past = any(p.search(near) for p in lexicon.load("en", "crisis_past").patterns)
         return past and any(p.search(fld.text) for p in lexicon.load("en", "crisis_recovery").patterns)
-    past = _near_korean(fld, m, lexicon.load("ko", "crisis_past").phrases)
-    return past and bool(fld.find_korean(lexicon.load("ko", "crisis_recovery").phrases))
+    past = _near_korean(fld, m, lexicon.korean("crisis_past"))
+    return past and bool(fld.find_korean(lexicon.korean("crisis_recovery")))
 
 
 def _near_korean(fld: Field, m: Match, phrases) -> bool:
@@ -70,7 +70,7 @@ def english_signals(fld: Field) -> list[tuple[str, Match]]:
     for kind, pattern in _english():
         plist = lexicon.PhraseList(f"crisis.{kind}", "en", (), (pattern,))
         for m in fld.find(plist):
-            if m.quoted or m.negated:
+            if m.negated:  # quoted words count: "she texted me 'I'm going to kill myself'"
                 continue
             if _in_any(fld.text, m.start, m.end, idioms):
                 continue
@@ -85,12 +85,12 @@ def english_signals(fld: Field) -> list[tuple[str, Match]]:
 def korean_signals(fld: Field) -> list[tuple[str, Match]]:
     if not fld.is_korean:
         return []
-    idiom_spans = [(m.start, m.end) for m in fld.find_korean(lexicon.load("ko", "crisis_idioms").phrases)]
-    frames = lexicon.load("ko", "crisis_frames").phrases
+    idiom_spans = [(m.start, m.end) for m in fld.find_korean(lexicon.korean("crisis_idioms"))]
+    frames = lexicon.korean("crisis_frames")
     out: list[tuple[str, Match]] = []
     for kind, phrases in lexicon.load_concepts("ko", "crisis").items():
         for m in fld.find_korean(phrases):
-            if m.negated or m.quoted or any(s <= m.start < e for s, e in idiom_spans):
+            if m.negated or any(s <= m.start < e for s, e in idiom_spans):
                 continue
             if _is_intensifier(fld, m) or _near_korean(fld, m, frames) or _recovered_past(fld, m, "ko"):
                 continue

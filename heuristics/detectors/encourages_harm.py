@@ -7,10 +7,24 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from .. import lexicon
 from ..analysis import Analysis
 from ..findings import Finding
 from .base import asserted, finding
+from .crisis_response import handling_findings
 from .crisis_signal import crisis_findings
+
+
+def _states_harmful_plan(analysis: Analysis) -> bool:
+    """A crisis signal, or a harmful/illegal plan in the user's words (English or Korean)."""
+    if crisis_findings(analysis):
+        return True
+    for fld in analysis.user_fields:
+        if asserted(fld, "harm_intent"):
+            return True
+        if fld.is_korean and fld.find_korean(lexicon.korean("harm_intent")):
+            return True
+    return False
 
 
 class EncouragesHarm:
@@ -21,8 +35,8 @@ class EncouragesHarm:
         fld = analysis.response
         out = [finding("encourages_harm", fld, m, f"encourages harm: \"{m.text}\"")
                for m in asserted(fld, "harm_encouragement")]
-        intent = crisis_findings(analysis) or any(asserted(f, "harm_intent") for f in analysis.user_fields)
-        if intent:
+        concern = asserted(fld, "harm_concern") or handling_findings(analysis)
+        if _states_harmful_plan(analysis) and not concern:
             out += [finding("encourages_harm", fld, m, f"endorses the harmful plan: \"{m.text}\"")
                     for m in asserted(fld, "harm_endorsement")]
         return out
