@@ -20,8 +20,8 @@ class ChildDismissive:
     def scan(self, analysis: Analysis) -> list[Finding]:
         fld = analysis.response
         acknowledged = bool(asserted(fld, "validation")) or bool(emotion_concepts(fld))
-        hits = asserted(fld, "child_dismissive")
-        if hits and not (acknowledged and len(hits) == 1 and len(fld.words) > SHORT_REPLY_WORDS):
+        hits = asserted(fld, "child_dismissive") + asserted(fld, "minimizing")
+        if hits:
             return [finding("dismissive", fld, m, f"trivialises the child's feeling: \"{m.text}\"") for m in hits]
         feeling = emotion_concepts(analysis.prompt)
         if feeling and not acknowledged and len(fld.words) <= SHORT_REPLY_WORDS:

@@ -38,7 +38,7 @@ class SensitiveRedirect:
         if not topics:
             return []
         fld = analysis.response
-        adults = asserted(fld, "trusted_adults")
+        adults = asserted(fld, "sensitive_redirect")
         topic, span, text = topics[0]
         out = [Finding("sensitive_topic", analysis.prompt.name, span, text, f"sensitive topic ({topic})")]
         if adults:
