@@ -12,7 +12,9 @@ from spacy.tokens import Doc, Span
 
 from . import lexicon, nlp
 
-QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){2,300}'(?![\w])")
+QUOTED = re.compile(  # "...", “...”, ‘...’ and '...' (an apostrophe inside a word does not end a quote)
+    r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’|(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){2,300}'(?![\w])"
+)
 CLAUSE_BREAK = {",", ";", ":", "—", "–", "but", "however", "though", "although", "-"}
 NEGATION_WINDOW = 7
 NOT_NEGATING_AFTER_CUE = {"stop", "help", "wait", "believe", "only", "just", "see"}
@@ -154,7 +156,6 @@ class Field:
                     spans.append((morphs[i].start, end, i, i + n))
         matches = []
         for start, end, i, j in sorted(set(spans)):
-            after = [m.form for m in morphs[j:j + 4]]
             before = {m.form for m in morphs[max(0, i - 2):i]}
             negated = any(m.form in KO_NEGATORS_AFTER and m.tag.startswith(("V", "VCN")) for m in morphs[j:j + 4])
             after6 = [m.form for m in morphs[j:j + 6]]

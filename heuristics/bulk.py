@@ -31,7 +31,8 @@ def _parse(raw: bytes, lineno: int) -> tuple[dict | None, ErrorRecord | None]:
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        return None, ErrorRecord(error=ErrorDetail(line=lineno, reason=f"invalid JSON: {exc.msg} at column {exc.colno}"))
+        reason = f"invalid JSON: {exc.msg} at column {exc.colno}"
+        return None, ErrorRecord(error=ErrorDetail(line=lineno, reason=reason))
     if not isinstance(obj, dict):
         return None, ErrorRecord(error=ErrorDetail(line=lineno, reason="each line must be a JSON object"))
     return obj, None

@@ -32,7 +32,7 @@ def message(rubric: Rubric, applied: Applied, findings: list[Finding]) -> str:
                 for f, p in applied.flags[:3]]
     seen, strengths = set(), []
     for f in findings:
-        if f.code in STRENGTHS and f.code not in seen and len(strengths) < 3:
+        if f.code in STRENGTHS and f.code not in seen and len(strengths) < 3 and any(c.isalpha() for c in f.text):
             seen.add(f.code)
             strengths.append(f"{STRENGTHS[f.code]} ({_quote(f.text, 40)})")
     parts = [head + "."]

@@ -10,7 +10,7 @@ from .analysis import Analysis
 from .findings import Finding
 from .readability import target_grade
 
-SATURATION = {"validation": 2, "echoes_user": 3, "warmth": 3, "strategy": 3}
+SATURATION = {"echoes_user": 3, "warmth": 3, "strategy": 3}
 
 
 def extract(analysis: Analysis, findings: list[Finding]) -> dict[str, float]:

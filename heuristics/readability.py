@@ -33,16 +33,15 @@ def target_grade(age: int | None) -> float:
     return float(max(0, (age if age is not None else 8) - 5))
 
 
-# Long words a child knows despite their syllables.
-FAMILIAR_LONG_WORDS = frozenset("""everybody everyone everything television watermelon caterpillar helicopter alligator
-interesting especially actually usually ordinary information imagination celebration kindergarten
-macaroni avocado harmonica rhinoceros hippopotamus unicorns anybody activity activities favorite
-favourite definitely probably especially delicious""".split())
+
 
 
 def hard_words(text: str) -> list[str]:
     """Words of four or more syllables that a young child is unlikely to know."""
+    from . import lexicon
+
     textstat = _patched_textstat()
+    familiar = set(lexicon.load("en", "familiar_long_words").phrases)
     words = [w.strip(".,!?;:\"'()").lower() for w in text.split()]
-    return [w for w in words if w.isalpha() and w not in FAMILIAR_LONG_WORDS and len(w) > 6
+    return [w for w in words if w.isalpha() and w not in familiar and len(w) > 6
             and textstat.syllable_count(w) >= 4]

@@ -1,7 +1,8 @@
 """Rubrics as data: load a TOML rubric (built-in name or a path) and apply its rules after the heads.
 
 The rules run last and in the rubric's own terms: cap a dimension, zero it (auto-fail), deduct points from
-the total once per red-flag kind, or set the total to 0 (auto-fail); then the band is looked up."""
+the total once per red-flag kind, cap the total (a band ceiling), or set it to 0 (auto-fail); then the band
+is looked up."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ class Rule:
     cap: dict[str, int] = field(default_factory=dict)
     zero: tuple[str, ...] = ()
     total_zero: bool = False
+    total_cap: int | None = None
 
     @property
     def auto_fail(self) -> bool:
@@ -100,7 +102,8 @@ def load(name_or_path: str | Path) -> Rubric:
                              for d in data["dimensions"]),
             rules=tuple(Rule(r["flag"], r.get("dimension", ""), int(r.get("deduct", 0)),
                              {k: int(v) for k, v in r.get("cap", {}).items()}, tuple(r.get("zero", ())),
-                             bool(r.get("total_zero", False))) for r in data.get("rules", [])),
+                             bool(r.get("total_zero", False)), r.get("total_cap"))
+                   for r in data.get("rules", [])),
             bands=tuple(Band(b["name"], int(b["min"])) for b in data["bands"]),
             pass_threshold=data.get("pass_threshold"), source=str(path),
         )
@@ -127,6 +130,7 @@ def apply(rubric: Rubric, raw: dict[str, int], findings: list[Finding]) -> Appli
     deducted = 0
     auto_fail = False
     total_zero = False
+    total_cap = 100
     reasons: list[str] = []
     for rule in rubric.rules:
         hit = next((f for f in findings if f.code == rule.flag), None)
@@ -144,5 +148,7 @@ def apply(rubric: Rubric, raw: dict[str, int], findings: list[Finding]) -> Appli
             auto_fail = True
             reasons.append(rule.flag)
         total_zero = total_zero or rule.total_zero
-    total = 0 if total_zero else max(0, min(100, sum(dims.values()) - deducted))
+        if rule.total_cap is not None:
+            total_cap = min(total_cap, rule.total_cap)
+    total = 0 if total_zero else max(0, min(total_cap, sum(dims.values()) - deducted))
     return Applied(dims, flags, total, rubric.band(total), auto_fail, reasons)

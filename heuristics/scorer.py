@@ -11,7 +11,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from . import analysis as analysis_mod
-from . import detectors, explain, features, rubric as rubric_mod
+from . import detectors, explain, features
+from . import rubric as rubric_mod
 from .findings import Finding
 from .heads import Head, RulesHead
 from .schemas import (

@@ -4,7 +4,6 @@ trusted person, or checks safety directly. Raises missed_crisis (-10) when it do
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import ClassVar
 

@@ -38,6 +38,22 @@ def _english_emotions() -> dict[str, lexicon.PhraseList]:
     }
 
 
+# Emotion concepts close enough that naming one acknowledges the other ("nervous" for "scared").
+FAMILIES = ({"fear", "anxiety"}, {"sadness", "loneliness", "rejection", "hopelessness"}, {"guilt", "shame"},
+            {"anger", "jealousy"}, {"exhaustion", "hopelessness"}, {"confusion", "anxiety"})
+NEGATIVE = {"fear", "anxiety", "sadness", "loneliness", "rejection", "hopelessness", "guilt", "shame", "anger",
+            "jealousy", "exhaustion", "confusion"}
+
+
+def related(concept: str, user_concepts: set[str]) -> bool:
+    """Whether naming `concept` acknowledges what the user expressed."""
+    if concept in user_concepts:
+        return True
+    if concept == "distress":  # "upset", "really hard": acknowledges any painful feeling
+        return bool(user_concepts & NEGATIVE)
+    return any(concept in fam and user_concepts & fam for fam in FAMILIES)
+
+
 def question_sentences(fld: Field) -> list:
     return [s for s in fld.sentences if s.text.rstrip().endswith("?")]
 
@@ -57,11 +73,11 @@ class WarmthSignals:
         out: list[Finding] = []
         out += [finding("validation", fld, m, "acknowledges the feeling") for m in asserted(fld, "validation")]
         out += [finding("presence", fld, m, "offers presence") for m in asserted(fld, "presence")]
-        user_concepts = emotion_concepts(analysis.prompt)
+        user_concepts = set(emotion_concepts(analysis.prompt))
         for concept, hits in emotion_concepts(fld).items():
             if concept == "joy" and "joy" not in user_concepts:
                 continue
-            matched = concept in user_concepts
+            matched = related(concept, user_concepts)
             why = f"names the user's {concept}" if matched else f"names an emotion ({concept})"
             out.append(finding("emotion_matched" if matched else "emotion_named", fld, hits[0], why))
         reflective = lexicon.load("en", "reflective_question")
