@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import numpy as np
+
 from .analysis import Analysis
 from .findings import Finding
 from .readability import target_grade
@@ -34,3 +36,24 @@ def extract(analysis: Analysis, findings: list[Finding]) -> dict[str, float]:
     if analysis.kind == "child" and not emotion_concepts(analysis.prompt):
         feats["no_feeling_asked"] = 1.0  # nothing to validate: do not punish a curiosity answer for it
     return feats
+
+
+EMBEDDING_EXTRAS = ["cos_user_reply", "cos_history_reply", "user_is_korean"]
+
+
+def embedding_block(analysis: Analysis, encoder) -> np.ndarray:
+    """[reply (384) | user message (384) | cos(user, reply), cos(history, reply), user_is_korean].
+
+    The English encoder cannot read Hangul, so a Korean message contributes zeros here and reaches the heads
+    through the language-neutral detector features instead (emotion and topic concepts it names, matched
+    against the English reply; crisis signals)."""
+    reply = analysis.response.text
+    korean = analysis.prompt.is_korean
+    earlier = " ".join(f.text for _, f in analysis.history[-3:] if not f.is_korean)
+    texts = [reply] + ([] if korean else [analysis.prompt.text]) + ([earlier] if earlier else [])
+    vectors = encoder.encode(texts)
+    r = vectors[0]
+    u = np.zeros_like(r) if korean else vectors[1]
+    h = vectors[-1] if earlier else np.zeros_like(r)
+    extras = np.array([float(u @ r), float(h @ r), float(korean)], dtype=np.float32)
+    return np.concatenate([r, u, extras])

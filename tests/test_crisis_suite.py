@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from labelled import DATA, load_jsonl
 
-SUITE = load_jsonl(DATA / "crisis_suite.jsonl")
+# crisis_suite.jsonl and crisis_suite_b.jsonl were written by two independent helpers; both were used while
+# building the lexicons, so they are regression tests. The untouched held-out set is benchmarks/data.
+SUITE = load_jsonl(DATA / "crisis_suite.jsonl") + load_jsonl(DATA / "crisis_suite_b.jsonl")
 NEUTRAL_REPLY = "Thanks for telling me. What's on your mind?"
 
 

@@ -41,7 +41,7 @@ class CrisisResponse:
         fld = analysis.response
         handled = handling_findings(analysis)
         out = list(handled)
-        dismissals = asserted(fld, "crisis_dismissal")
+        dismissals = asserted(fld, "crisis_dismissal") + asserted(fld, "crisis_cheer")
         if dismissals and not handled:
             out += [finding("dismisses_crisis", fld, m, f"dismisses the user's crisis: \"{m.text}\"")
                     for m in dismissals]

@@ -14,14 +14,14 @@ LIST_ITEM = re.compile(r"(^|\n)\s*(\d+[.)]|[-*•])\s+|\b(first(ly)?|second(ly)?
 
 
 def word_limit(age: int | None) -> int:
-    """Words a reply may use for this age: 45 at 5-6, rising to 95 at 11-12."""
+    """Words a reply may use for this age: 60 at 5-6, rising by 10 a year to 120 at 12."""
     a = age if age is not None else 8
-    return 45 + max(0, min(a, 12) - 6) * 10
+    return 60 + max(0, min(a, 12) - 6) * 10
 
 
 def sentence_limit(age: int | None) -> int:
     a = age if age is not None else 8
-    return 4 if a <= 7 else 6 if a <= 9 else 7
+    return 6 if a <= 7 else 8 if a <= 9 else 9
 
 
 class Overloading:

@@ -1,0 +1,297 @@
+"""Fit heads to a team's own labels: `eqscore train` and the shipped models use this.
+
+Judged file: the input fields of the rubric plus `"dims": {KEY: score}` (and optionally `"flags"`, `"total"`),
+one JSON object per line. Ridge regression per dimension, its alpha chosen by 5-fold cross-validation on the
+training rows only (folds keep a child's answer pair together); the rubric's rules still apply after the heads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from scipy.stats import spearmanr
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.model_selection import GroupKFold
+
+from . import __version__
+from . import rubric as rubric_mod
+from .features import EMBEDDING_EXTRAS
+from .heads import RulesHead, TrainedHeads
+from .scorer import InputError, Scorer
+
+MIN_ROWS = 50
+ALPHAS = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0)
+FOLDS = 5
+
+
+class LabelError(ValueError):
+    """A judged file the trainer cannot use, with the file and line at fault."""
+
+
+@dataclass
+class Prepared:
+    """Design matrix pieces for labelled rows: detector features, embeddings, findings, targets."""
+
+    features: list[dict[str, float]]
+    blocks: list[np.ndarray | None]
+    findings: list[list]
+    targets: np.ndarray  # (n, n_dims) averaged labels
+    totals: np.ndarray  # labelled totals (given, or the sum of dims)
+    groups: list[str]
+    korean: np.ndarray
+    flag_labels: dict[str, np.ndarray]
+
+
+def read_judged(path: Path, rubric: rubric_mod.Rubric) -> list[dict]:
+    """Read and check a judged file: every line parses, has every dimension, scores are numbers in range."""
+    if not path.is_file():
+        raise LabelError(f"{path}: file not found")
+    rows = []
+    maxima = {d.key: d.max for d in rubric.dimensions}
+    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            row = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise LabelError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from None
+        dims = row.get("dims") if isinstance(row, dict) else None
+        if not isinstance(dims, dict):
+            raise LabelError(f"{path}:{lineno}: missing \"dims\" (an object of {sorted(maxima)})")
+        missing = [k for k in maxima if k not in dims]
+        if missing:
+            raise LabelError(f"{path}:{lineno}: dims lack {missing}")
+        for key, value in dims.items():
+            if key not in maxima:
+                raise LabelError(f"{path}:{lineno}: unknown dimension '{key}' for rubric '{rubric.name}'")
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise LabelError(f"{path}:{lineno}: dims.{key} is not a number: {value!r}")
+            if not 0 <= value <= maxima[key]:
+                raise LabelError(f"{path}:{lineno}: dims.{key} = {value} is outside 0..{maxima[key]}")
+        total = row.get("total")
+        if total is not None and (isinstance(total, bool) or not isinstance(total, int | float)
+                                  or not 0 <= total <= 100):
+            raise LabelError(f"{path}:{lineno}: total must be a number in 0..100, not {total!r}")
+        row["_line"] = lineno
+        rows.append(row)
+    if len(rows) < MIN_ROWS:
+        raise LabelError(f"{path}: {len(rows)} labelled rows; training needs at least {MIN_ROWS}")
+    return rows
+
+
+def prepare(scorer: Scorer, rows: list[dict], mode: str, path: str = "data") -> Prepared:
+    feats, blocks, found_all, groups, korean = [], [], [], [], []
+    dims = [d.key for d in scorer.rubric.dimensions]
+    for row in rows:
+        try:
+            a, _ = scorer.analysis_of(row)
+        except InputError as exc:
+            raise LabelError(f"{path}:{row.get('_line', '?')}: {exc}") from None
+        found = scorer.findings(a)
+        from .features import embedding_block, extract
+
+        feats.append(extract(a, found))
+        blocks.append(embedding_block(a, scorer.encoder) if mode == "full" else None)
+        found_all.append(found)
+        groups.append(str(row.get("pair") or row.get("id") or len(groups)))
+        korean.append(a.prompt.is_korean)
+    targets = np.array([[float(r["dims"][k]) for k in dims] for r in rows])
+    totals = np.array([float(r["total"]) if r.get("total") is not None else float(sum(r["dims"].values()))
+                       for r in rows])
+    codes = scorer.rubric.flag_codes
+    flag_labels = {c: np.array([c in (r.get("flags") or []) for r in rows]) for c in codes}
+    return Prepared(feats, blocks, found_all, targets, totals, groups, np.array(korean), flag_labels)
+
+
+def feature_names(prepared: Prepared) -> list[str]:
+    return sorted({k for f in prepared.features for k in f})
+
+
+def design(prepared: Prepared, names: list[str], mode: str) -> np.ndarray:
+    x = np.array([[f.get(n, 0.0) for n in names] for f in prepared.features], dtype=np.float64)
+    if mode == "full":
+        x = np.hstack([x, np.array(prepared.blocks, dtype=np.float64)])
+    return x
+
+
+def _standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    return mean, scale
+
+
+def totals_after_rules(rubric: rubric_mod.Rubric, dims: np.ndarray, findings: list[list]) -> np.ndarray:
+    keys = [d.key for d in rubric.dimensions]
+    out = []
+    for row, found in zip(dims, findings, strict=True):
+        raw = {k: int(round(v)) for k, v in zip(keys, row, strict=True)}
+        out.append(rubric_mod.apply(rubric, raw, found).total)
+    return np.array(out, dtype=float)
+
+
+def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> tuple[TrainedHeads, dict]:
+    """Choose alpha per dimension by cross-validation, report CV metrics, refit on all rows."""
+    rubric = scorer.rubric
+    names = feature_names(prepared)
+    x = design(prepared, names, mode)
+    y = prepared.targets
+    maxima = np.array([d.max for d in rubric.dimensions], dtype=float)
+    folds = list(GroupKFold(n_splits=FOLDS).split(x, y, groups=prepared.groups))
+    cv_pred = {alpha: np.zeros_like(y) for alpha in ALPHAS}
+    for train_idx, test_idx in folds:
+        mean, scale = _standardise(x[train_idx])
+        xt, xv = (x[train_idx] - mean) / scale, (x[test_idx] - mean) / scale
+        for alpha in ALPHAS:
+            model = Ridge(alpha=alpha).fit(xt, y[train_idx])
+            cv_pred[alpha][test_idx] = np.clip(model.predict(xv), 0, maxima)
+    chosen = []
+    for j in range(y.shape[1]):
+        errors = {alpha: float(np.mean((cv_pred[alpha][:, j] - y[:, j]) ** 2)) for alpha in ALPHAS}
+        chosen.append(min(errors, key=errors.get))
+    best = np.column_stack([cv_pred[a][:, j] for j, a in enumerate(chosen)])
+    flag_codes, flag_c, thresholds, cv_flags = ([], [], [], {})
+    if mode == "full":
+        flag_codes, flag_c, thresholds, cv_flags = fit_flag_heads(x, prepared, rubric, folds)
+    findings_cv = [found + [_learned(code, i) for code in flag_codes if cv_flags[code][i]]
+                   for i, found in enumerate(prepared.findings)]
+    cv_totals = totals_after_rules(rubric, best, findings_cv)
+    report = {
+        "cv_folds": FOLDS, "rows": len(y), "alphas": dict(zip([d.key for d in rubric.dimensions], chosen, strict=True)),
+        "cv": metrics(rubric, best, y, cv_totals, prepared.totals, prepared.korean),
+    }
+    mean, scale = _standardise(x)
+    coef = np.zeros((y.shape[1], x.shape[1]))
+    intercept = np.zeros(y.shape[1])
+    for j, alpha in enumerate(chosen):
+        model = Ridge(alpha=alpha).fit((x - mean) / scale, y[:, j])
+        coef[j], intercept[j] = model.coef_, model.intercept_
+    flag_coef = np.zeros((len(flag_codes), x.shape[1]))
+    flag_intercept = np.zeros(len(flag_codes))
+    labels = _flag_labels(prepared)
+    for k, (code, c) in enumerate(zip(flag_codes, flag_c, strict=True)):
+        clf = LogisticRegression(C=c, max_iter=2000).fit((x - mean) / scale, labels[code])
+        flag_coef[k], flag_intercept[k] = clf.coef_[0], clf.intercept_[0]
+    report["learned_flags"] = {code: {"C": c, "threshold": t, **_pr(cv_flags[code], labels[code])}
+                               for code, c, t in zip(flag_codes, flag_c, thresholds, strict=True)}
+    import sklearn
+
+    card = {
+        "eq_heuristics": __version__, "trained": dt.date.today().isoformat(), "data": data_note,
+        "versions": {"numpy": np.__version__, "scikit-learn": sklearn.__version__},
+        "model": "ridge per dimension over standardised inputs; alpha by 5-fold CV (mean squared error)",
+        "inputs": names + ([f"embedding[{i}]" for i in range(768)] + EMBEDDING_EXTRAS if mode == "full" else []),
+        "report": report,
+    }
+    if mode == "full":
+        from .encoder import ENCODER_VERSION
+
+        card["encoder"] = ENCODER_VERSION
+    heads = TrainedHeads(mode, rubric.name, [d.key for d in rubric.dimensions], maxima.tolist(), names, mean, scale,
+                         coef, intercept, card, flag_codes, flag_coef, flag_intercept, np.array(thresholds))
+    return heads, report
+
+
+MIN_FLAG_POSITIVES = 15
+FLAG_CS = (0.01, 0.03, 0.1, 0.3)
+MIN_FLAG_PRECISION = 0.8
+
+
+def _flag_labels(prepared: Prepared) -> dict[str, np.ndarray]:
+    return prepared.flag_labels
+
+
+def _learned(code: str, i: int):
+    from .findings import Finding
+
+    return Finding(code, "response", (0, 0), "", "learned flag (cross-validation)")
+
+
+def _pr(pred: np.ndarray, truth: np.ndarray) -> dict:
+    tp = int((pred & truth).sum())
+    precision = tp / max(1, int(pred.sum()))
+    recall = tp / max(1, int(truth.sum()))
+    return {"cv_precision": round(precision, 3), "cv_recall": round(recall, 3), "positives": int(truth.sum())}
+
+
+def fit_flag_heads(x: np.ndarray, prepared: Prepared, rubric: rubric_mod.Rubric, folds):
+    """Logistic heads for the red flags the labels mark but the lexicons miss (paraphrases). A flag gets a
+    head when it has enough positives; C and the probability threshold are chosen on CV predictions so that
+    precision stays >= 0.8. Its evidence at scoring time is the sentence the head finds most typical."""
+    labels = _flag_labels(prepared)
+    codes, cs, thresholds, cv_flags = [], [], [], {}
+    for code in rubric.flag_codes:
+        truth = labels.get(code)
+        if truth is None or truth.sum() < MIN_FLAG_POSITIVES:
+            continue
+        best = None
+        for c in FLAG_CS:
+            prob = np.zeros(len(truth))
+            for train_idx, test_idx in folds:
+                mean, scale = _standardise(x[train_idx])
+                if truth[train_idx].all() or not truth[train_idx].any():
+                    continue
+                clf = LogisticRegression(C=c, max_iter=2000).fit((x[train_idx] - mean) / scale, truth[train_idx])
+                prob[test_idx] = clf.predict_proba((x[test_idx] - mean) / scale)[:, 1]
+            for t in (0.5, 0.6, 0.7, 0.8, 0.9):
+                pred = prob >= t
+                tp = (pred & truth).sum()
+                precision = tp / max(1, pred.sum())
+                f1 = 2 * tp / max(1, pred.sum() + truth.sum())
+                if precision >= MIN_FLAG_PRECISION and (best is None or f1 > best[0]):
+                    best = (f1, c, t, pred)
+        if best is not None:
+            codes.append(code)
+            cs.append(best[1])
+            thresholds.append(best[2])
+            cv_flags[code] = best[3]
+    return codes, cs, thresholds, cv_flags
+
+
+def metrics(rubric: rubric_mod.Rubric, pred: np.ndarray, target: np.ndarray, pred_total: np.ndarray,
+            target_total: np.ndarray, korean: np.ndarray) -> dict:
+    out: dict = {"dimensions": {}}
+    for j, dim in enumerate(rubric.dimensions):
+        out["dimensions"][dim.key] = {"spearman": _rho(pred[:, j], target[:, j]),
+                                      "mae": round(float(np.abs(pred[:, j] - target[:, j]).mean()), 2)}
+    out["total"] = {"spearman": _rho(pred_total, target_total),
+                    "mae": round(float(np.abs(pred_total - target_total).mean()), 2)}
+    if korean.any() and (~korean).any():
+        out["total_korean"] = {"spearman": _rho(pred_total[korean], target_total[korean]), "n": int(korean.sum())}
+        out["total_english"] = {"spearman": _rho(pred_total[~korean], target_total[~korean]),
+                                "n": int((~korean).sum())}
+    return out
+
+
+def _rho(a: np.ndarray, b: np.ndarray) -> float:
+    if np.std(a) == 0 or np.std(b) == 0:
+        return 0.0
+    return round(float(spearmanr(a, b)[0]), 3)
+
+
+def evaluate(scorer: Scorer, prepared: Prepared) -> dict:
+    """Metrics of a scorer's head (trained or rules) on prepared, labelled rows."""
+    head = scorer.head
+    keys = [d.key for d in scorer.rubric.dimensions]
+    if isinstance(head, RulesHead):
+        pred = np.array([[head.predict(f)[k] for k in keys] for f in prepared.features])
+    else:
+        x = np.array([head.design_row(f, b) for f, b in zip(prepared.features, prepared.blocks, strict=True)])
+        pred = head.predict_matrix(x)
+    totals = totals_after_rules(scorer.rubric, pred, prepared.findings)
+    return {"metrics": metrics(scorer.rubric, pred, prepared.targets, totals, prepared.totals, prepared.korean),
+            "pred_totals": totals}
+
+
+def train(rubric: str | Path, data: Path, out: Path, mode: str = "full") -> dict:
+    """Read a judged file, fit heads, write them with their card; returns the cross-validation report."""
+    scorer = Scorer(rubric, mode="rules")
+    rows = read_judged(Path(data), scorer.rubric)
+    prepared = prepare(scorer, rows, mode, str(data))
+    heads, report = fit(scorer, prepared, mode, data_note=f"{Path(data).name}: {len(rows)} rows")
+    heads.save(Path(out))
+    return report
