@@ -15,6 +15,17 @@ from .readability import target_grade
 SATURATION = {"echoes_user": 3, "warmth": 3, "strategy": 3}
 
 
+def concrete_words(fld) -> int:
+    """Content words beyond the vocabulary of empathy boilerplate: a proxy for a reply that speaks to this
+    situation ("his cup and his hoodie", "three years") rather than to any situation; it works the same whatever
+    language the user wrote in."""
+    from . import lexicon
+
+    generic = set(lexicon.load("en", "generic_words").phrases)
+    lemmas = {(t.lemma_ or t.lower_).lower() for t in fld.doc if t.is_alpha and not t.is_stop and len(t.text) > 2}
+    return len(lemmas - generic)
+
+
 def extract(analysis: Analysis, findings: list[Finding]) -> dict[str, float]:
     counts = Counter(f.code for f in findings)
     feats: dict[str, float] = {code: min(n, SATURATION.get(code, 1)) / SATURATION.get(code, 1)
@@ -23,7 +34,9 @@ def extract(analysis: Analysis, findings: list[Finding]) -> dict[str, float]:
     feats["tokens"] = next((f.value for f in findings if f.code == "tokens"), 0.0) / 100.0
     feats["question"] = float(any(s.text.rstrip().endswith("?") for s in fld.sentences))
     feats["very_short"] = float(len(fld.words) < 8)
-    specific = counts["echoes_user"] + counts["same_topic"] + counts["emotion_matched"]
+    concrete = concrete_words(fld)
+    feats["concrete"] = min(concrete, 4) / 4
+    specific = counts["echoes_user"] + counts["same_topic"] + counts["emotion_matched"] + concrete // 3
     feats["generic"] = float(specific == 0)
     has_history = any(role == "user" for role, _ in analysis.history)
     feats["ignores_history"] = float(has_history and not counts["builds_on_history"])
