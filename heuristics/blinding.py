@@ -8,6 +8,8 @@ import random
 import secrets
 from pathlib import Path
 
+from . import jsonl
+
 REPLY_FIELD_PAIRS = (("model1", "model2"), ("model_a", "model_b"))
 CONTEXT_FIELDS = ("id", "user", "history", "child", "question", "turns")
 
@@ -31,15 +33,8 @@ def blind(src: Path, out: Path, key_path: Path, seed: int | None = None) -> int:
     rng = random.Random(seed)
     key: dict[str, dict[str, str]] = {}
     lines = []
-    for lineno, raw in enumerate(src.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        where = f"{src}:{lineno}"
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise BlindError(f"{where}: invalid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict) or "id" not in obj:
+    for where, obj in jsonl.objects(src, BlindError):
+        if "id" not in obj:
             raise BlindError(f"{where}: each line must be an object with an \"id\"")
         rid = str(obj["id"])
         if rid in key:
@@ -66,14 +61,7 @@ def unblind(ratings: Path, key_path: Path) -> tuple[list[dict], dict[str, float]
     """Ratings back on model names, and each model's mean numeric score (a number, or an object's "total")."""
     key = json.loads(key_path.read_text(encoding="utf-8"))["items"]
     out, sums = [], {}
-    for lineno, raw in enumerate(ratings.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        where = f"{ratings}:{lineno}"
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise BlindError(f"{where}: invalid JSON ({exc.msg})") from None
+    for where, obj in jsonl.objects(ratings, BlindError):
         rid = str(obj.get("id"))
         if rid not in key:
             raise BlindError(f"{where}: id {rid!r} is not in the key")

@@ -4,9 +4,10 @@ Every problem names the file and line: duplicate ids, non-numeric scores, unknow
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import jsonl
 
 
 class ScoreFileError(ValueError):
@@ -80,19 +81,10 @@ def _rated(obj: dict, where: str, dim_keys: set[str] | None) -> Rated:
 
 def read(path: Path, dim_keys: set[str] | None = None) -> ScoreFile:
     """One score file. Child compare lines become two items, "<id>#model1" and "<id>#model2"."""
-    if not path.is_file():
-        raise ScoreFileError(f"{path}: file not found")
     items: dict[str, Rated] = {}
     rubrics: set[str] = set()
-    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        where = f"{path}:{lineno}"
-        try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ScoreFileError(f"{where}: invalid JSON ({exc.msg})") from None
-        if not isinstance(obj, dict) or "id" not in obj:
+    for where, obj in jsonl.objects(path, ScoreFileError):
+        if "id" not in obj:
             raise ScoreFileError(f"{where}: each line must be an object with an \"id\"")
         if "error" in obj and "total" not in obj and "score_model1" not in obj:
             continue  # an error record of ours: reported as missing, not scored

@@ -5,11 +5,11 @@ the Final Checklist's other items reported as checked or not checkable here."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 
+from . import jsonl
 from .scorer import InputError, Scorer
 
 
@@ -18,18 +18,9 @@ class ScenarioError(ValueError):
 
 
 def read(path: Path) -> list[dict]:
-    if not path.is_file():
-        raise ScenarioError(f"{path}: file not found")
     scenarios, seen = [], set()
-    for lineno, raw in enumerate(path.read_bytes().splitlines(), start=1):
-        if not raw.strip():
-            continue
-        where = f"{path}:{lineno}"
-        try:
-            obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ScenarioError(f"{where}: not a JSON object in UTF-8 ({exc})") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("turns"), list) or not obj["turns"]:
+    for where, obj in jsonl.objects(path, ScenarioError):
+        if not isinstance(obj.get("turns"), list) or not obj["turns"]:
             raise ScenarioError(f"{where}: a scenario needs \"id\" and a non-empty \"turns\" list")
         sid = obj.get("id")
         if sid is None or sid in seen:
@@ -38,7 +29,7 @@ def read(path: Path) -> list[dict]:
         for k, turn in enumerate(obj["turns"], start=1):
             if not isinstance(turn, dict) or not all(isinstance(turn.get(f), str) for f in ("user", "response")):
                 raise ScenarioError(f"{where}: turn {k} needs string \"user\" and \"response\"")
-        obj["_line"] = lineno
+        obj["_line"] = where.rsplit(":", 1)[1]
         scenarios.append(obj)
     if not scenarios:
         raise ScenarioError(f"{path}: no scenarios")

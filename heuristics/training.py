@@ -8,7 +8,6 @@ training rows only (folds keep a child's answer pair together); the rubric's rul
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from scipy.stats import spearmanr
 from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.model_selection import GroupKFold
 
-from . import __version__
+from . import __version__, jsonl
 from . import rubric as rubric_mod
 from .features import EMBEDDING_EXTRAS
 from .heads import RulesHead, TrainedHeads
@@ -48,35 +47,27 @@ class Prepared:
 
 def read_judged(path: Path, rubric: rubric_mod.Rubric) -> list[dict]:
     """Read and check a judged file: every line parses, has every dimension, scores are numbers in range."""
-    if not path.is_file():
-        raise LabelError(f"{path}: file not found")
     rows = []
     maxima = {d.key: d.max for d in rubric.dimensions}
-    for lineno, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            row = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise LabelError(f"{path}:{lineno}: invalid JSON ({exc.msg})") from None
-        dims = row.get("dims") if isinstance(row, dict) else None
+    for where, row in jsonl.objects(path, LabelError):
+        dims = row.get("dims")
         if not isinstance(dims, dict):
-            raise LabelError(f"{path}:{lineno}: missing \"dims\" (an object of {sorted(maxima)})")
+            raise LabelError(f"{where}: missing \"dims\" (an object of {sorted(maxima)})")
         missing = [k for k in maxima if k not in dims]
         if missing:
-            raise LabelError(f"{path}:{lineno}: dims lack {missing}")
+            raise LabelError(f"{where}: dims lack {missing}")
         for key, value in dims.items():
             if key not in maxima:
-                raise LabelError(f"{path}:{lineno}: unknown dimension '{key}' for rubric '{rubric.name}'")
+                raise LabelError(f"{where}: unknown dimension '{key}' for rubric '{rubric.name}'")
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise LabelError(f"{path}:{lineno}: dims.{key} is not a number: {value!r}")
+                raise LabelError(f"{where}: dims.{key} is not a number: {value!r}")
             if not 0 <= value <= maxima[key]:
-                raise LabelError(f"{path}:{lineno}: dims.{key} = {value} is outside 0..{maxima[key]}")
+                raise LabelError(f"{where}: dims.{key} = {value} is outside 0..{maxima[key]}")
         total = row.get("total")
         if total is not None and (isinstance(total, bool) or not isinstance(total, int | float)
                                   or not 0 <= total <= 100):
-            raise LabelError(f"{path}:{lineno}: total must be a number in 0..100, not {total!r}")
-        row["_line"] = lineno
+            raise LabelError(f"{where}: total must be a number in 0..100, not {total!r}")
+        row["_line"] = int(where.rsplit(":", 1)[1])
         rows.append(row)
     if len(rows) < MIN_ROWS:
         raise LabelError(f"{path}: {len(rows)} labelled rows; training needs at least {MIN_ROWS}")

@@ -60,7 +60,7 @@ def test_turns_are_scored_with_their_history(tmp_path):
     ('{"id": "s", "turns": [{"user": "hi"}]}\n', "turn 1 needs"),
     ('{"id": "s", "turns": [{"user": "hi", "response": "hey"}]}\n'
      '{"id": "s", "turns": [{"user": "a", "response": "b"}]}', "duplicate scenario id"),
-    ("not json\n", "not a JSON object"),
+    ("not json\n", "invalid JSON"),
 ])
 def test_gate_bad_input_exits_2(tmp_path, content, message):
     path = tmp_path / "bad.jsonl"
