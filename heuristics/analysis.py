@@ -32,11 +32,12 @@ class Match:
     sentence: int
     negated: bool = False
     quoted: bool = False
+    reported: bool = False  # inside someone else's words ("people keep telling you to stay positive")
 
     @property
     def asserted(self) -> bool:
-        """True when the phrase is said, not negated, quoted or reported."""
-        return not (self.negated or self.quoted)
+        """True when the phrase is said in the speaker's own voice: not negated, quoted or reported."""
+        return not (self.negated or self.quoted or self.reported)
 
 
 @dataclass
@@ -90,8 +91,16 @@ class Field:
     def _is_quoted(self, start: int, end: int) -> bool:
         return any(qs <= start and end <= qe for qs, qe in self.quoted_ranges)
 
+    def _is_reported(self, start: int) -> bool:
+        """A reported-speech cue earlier in the sentence ("They say ...", "I won't tell you ...")."""
+        first = next((t.i for t in self.doc if t.idx + len(t.text) > start), len(self.doc))
+        if first >= len(self.doc):
+            return False
+        prefix = self.text[self.doc[self.doc[first].sent.start].idx:start].lower()
+        return any(p.search(prefix) for p in lexicon.load("en", "reported_speech").patterns)
+
     def _is_negated(self, start: int) -> bool:
-        """A negation or disavowal cue shortly before the phrase, in the same clause."""
+        """A negation cue shortly before the phrase, in the same clause."""
         first = next((t.i for t in self.doc if t.idx + len(t.text) > start), len(self.doc))
         sent_start = self.doc[first].sent.start if first < len(self.doc) else 0
         cues = _negation_cues()
@@ -104,8 +113,7 @@ class Field:
                 if following in NOT_NEGATING_AFTER_CUE:  # "can't stop thinking about", "can't help it"
                     continue
                 return True
-        prefix = self.text[self.doc[sent_start].idx:start].lower() if first < len(self.doc) else ""
-        return any(p.search(prefix) for p in lexicon.load("en", "reported_speech").patterns)
+        return False
 
     def find(self, phrase_list: lexicon.PhraseList) -> list[Match]:
         """Every hit of an English phrase list, longest first where hits overlap."""
@@ -123,7 +131,8 @@ class Field:
             if all(e <= cs or s >= ce for cs, ce in chosen):
                 chosen.append((s, e))
         return [
-            Match(s, e, self.text[s:e], self.sentence_of(s), self._is_negated(s), self._is_quoted(s, e))
+            Match(s, e, self.text[s:e], self.sentence_of(s), self._is_negated(s), self._is_quoted(s, e),
+                  self._is_reported(s))
             for s, e in sorted(chosen)
         ]
 

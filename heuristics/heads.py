@@ -68,6 +68,8 @@ class TrainedHeads:
     flag_coef: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
     flag_intercept: np.ndarray = field(default_factory=lambda: np.zeros(0))
     flag_thresholds: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    proj_mean: np.ndarray = field(default_factory=lambda: np.zeros(0))  # PCA of the embeddings (full mode)
+    proj: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
 
     @property
     def uses_embeddings(self) -> bool:
@@ -78,7 +80,7 @@ class TrainedHeads:
         if self.uses_embeddings:
             if embedding is None:
                 raise ModelError("full-mode heads need the embedding block")
-            row = np.concatenate([row, embedding.astype(np.float64)])
+            row = np.concatenate([row, project(embedding[None, :], self.proj_mean, self.proj)[0]])
         return row
 
     def predict_matrix(self, x: np.ndarray) -> np.ndarray:
@@ -100,7 +102,8 @@ class TrainedHeads:
     def save(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         np.savez(folder / "heads.npz", mean=self.mean, scale=self.scale, coef=self.coef, intercept=self.intercept,
-                 flag_coef=self.flag_coef, flag_intercept=self.flag_intercept, flag_thresholds=self.flag_thresholds)
+                 flag_coef=self.flag_coef, flag_intercept=self.flag_intercept, flag_thresholds=self.flag_thresholds,
+                 proj_mean=self.proj_mean, proj=self.proj)
         card = dict(self.card) | {
             "format": FORMAT, "mode": self.mode, "rubric": self.rubric, "dims": self.dims,
             "maxima": self.maxima, "feature_names": self.feature_names, "flag_codes": self.flag_codes,
@@ -132,7 +135,28 @@ class TrainedHeads:
         arrays = np.load(folder / "heads.npz", allow_pickle=False)
         return cls(card["mode"], card["rubric"], card["dims"], card["maxima"], card["feature_names"],
                    arrays["mean"], arrays["scale"], arrays["coef"], arrays["intercept"], card,
-                   card.get("flag_codes", []), arrays["flag_coef"], arrays["flag_intercept"], arrays["flag_thresholds"])
+                   card.get("flag_codes", []), arrays["flag_coef"], arrays["flag_intercept"], arrays["flag_thresholds"],
+                   arrays["proj_mean"], arrays["proj"])
+
+
+EMBED = 768  # reply (384) + user message (384); the pair extras follow
+
+
+def project(blocks: np.ndarray, mean: np.ndarray, proj: np.ndarray) -> np.ndarray:
+    """Embedding blocks -> [principal components of reply and user embeddings | pair extras]."""
+    return np.hstack([(blocks[:, :EMBED] - mean) @ proj, blocks[:, EMBED:]])
+
+
+def fit_projection(blocks: np.ndarray, components: int) -> tuple[np.ndarray, np.ndarray]:
+    """Separate PCAs of the reply and the user embeddings (SVD, deterministic), as one block-diagonal map."""
+    mean = blocks[:, :EMBED].mean(axis=0)
+    proj = np.zeros((EMBED, 2 * components))
+    for k, (lo, hi) in enumerate(((0, EMBED // 2), (EMBED // 2, EMBED))):
+        centred = blocks[:, lo:hi] - mean[lo:hi]
+        _, _, vt = np.linalg.svd(centred, full_matrices=False)
+        vt = vt[:components] * np.sign(vt[:components, :1] + 1e-12)  # fixed sign for reproducible files
+        proj[lo:hi, k * components:(k + 1) * components] = vt.T
+    return mean, proj
 
 
 def _sha256(path: Path) -> str:

@@ -19,7 +19,7 @@ from sklearn.model_selection import GroupKFold
 from . import __version__, jsonl
 from . import rubric as rubric_mod
 from .features import EMBEDDING_EXTRAS
-from .heads import RulesHead, TrainedHeads
+from .heads import RulesHead, TrainedHeads, fit_projection, project
 from .scorer import InputError, Scorer
 
 MIN_ROWS = 50
@@ -102,10 +102,14 @@ def feature_names(prepared: Prepared) -> list[str]:
     return sorted({k for f in prepared.features for k in f})
 
 
-def design(prepared: Prepared, names: list[str], mode: str) -> np.ndarray:
+PCA_COMPONENTS = 32  # per embedding (reply, user): chosen by cross-validation on the adult and child data
+
+
+def design(prepared: Prepared, names: list[str], mode: str, projection=None) -> np.ndarray:
     x = np.array([[f.get(n, 0.0) for n in names] for f in prepared.features], dtype=np.float64)
     if mode == "full":
-        x = np.hstack([x, np.array(prepared.blocks, dtype=np.float64)])
+        blocks = np.array(prepared.blocks, dtype=np.float64)
+        x = np.hstack([x, project(blocks, *projection)])
     return x
 
 
@@ -129,12 +133,16 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
     """Choose alpha per dimension by cross-validation, report CV metrics, refit on all rows."""
     rubric = scorer.rubric
     names = feature_names(prepared)
-    x = design(prepared, names, mode)
+    blocks = np.array(prepared.blocks, dtype=np.float64) if mode == "full" else None
+    projection = fit_projection(blocks, PCA_COMPONENTS) if mode == "full" else None
+    x = design(prepared, names, mode, projection)
     y = prepared.targets
     maxima = np.array([d.max for d in rubric.dimensions], dtype=float)
     folds = list(GroupKFold(n_splits=FOLDS).split(x, y, groups=prepared.groups))
     cv_pred = {alpha: np.zeros_like(y) for alpha in ALPHAS}
     for train_idx, test_idx in folds:
+        if mode == "full":  # the projection is refitted inside each fold: no peeking at the held-out fold
+            x = design(prepared, names, mode, fit_projection(blocks[train_idx], PCA_COMPONENTS))
         mean, scale = _standardise(x[train_idx])
         xt, xv = (x[train_idx] - mean) / scale, (x[test_idx] - mean) / scale
         for alpha in ALPHAS:
@@ -145,6 +153,7 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
         errors = {alpha: float(np.mean((cv_pred[alpha][:, j] - y[:, j]) ** 2)) for alpha in ALPHAS}
         chosen.append(min(errors, key=errors.get))
     best = np.column_stack([cv_pred[a][:, j] for j, a in enumerate(chosen)])
+    x = design(prepared, names, mode, projection)
     flag_codes, flag_c, thresholds, cv_flags = ([], [], [], {})
     if mode == "full":
         flag_codes, flag_c, thresholds, cv_flags = fit_flag_heads(x, prepared, rubric, folds)
@@ -174,16 +183,20 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
     card = {
         "eq_heuristics": __version__, "trained": dt.date.today().isoformat(), "data": data_note,
         "versions": {"numpy": np.__version__, "scikit-learn": sklearn.__version__},
-        "model": "ridge per dimension over standardised inputs; alpha by 5-fold CV (mean squared error)",
-        "inputs": names + ([f"embedding[{i}]" for i in range(768)] + EMBEDDING_EXTRAS if mode == "full" else []),
+        "model": "ridge per dimension over standardised inputs; alpha by 5-fold CV (mean squared error)"
+                 + (f"; embeddings reduced to {PCA_COMPONENTS} principal components each" if mode == "full" else ""),
+        "inputs": names + ([f"reply_pc{i}" for i in range(PCA_COMPONENTS)] + [f"user_pc{i}" for i in range(
+            PCA_COMPONENTS)] + EMBEDDING_EXTRAS if mode == "full" else []),
         "report": report,
     }
     if mode == "full":
         from .encoder import ENCODER_VERSION
 
         card["encoder"] = ENCODER_VERSION
+    proj_mean, proj = projection if projection is not None else (np.zeros(0), np.zeros((0, 0)))
     heads = TrainedHeads(mode, rubric.name, [d.key for d in rubric.dimensions], maxima.tolist(), names, mean, scale,
-                         coef, intercept, card, flag_codes, flag_coef, flag_intercept, np.array(thresholds))
+                         coef, intercept, card, flag_codes, flag_coef, flag_intercept, np.array(thresholds),
+                         proj_mean, proj)
     return heads, report
 
 

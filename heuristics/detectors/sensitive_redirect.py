@@ -40,8 +40,9 @@ PERSON = re.compile(r"\b(grandma|grandpa|granny|nana|nani|mom|mum|mommy|dad|dadd
 
 
 DANGER = {"abuse", "secret", "stranger", "self_harm", "crisis", "bullying"}
-DEFLECTION = re.compile(r"\b(want to play|wanna play|let's play|let's (build|bake|draw|talk about something)|"
-                        r"did you know|anyway|instead|fun fact)\b", re.I)
+DEFLECTION = re.compile(r"\b(want to (play|build|draw|bake|hear|make|watch)|wanna play|let's (play|build|bake|draw)|"
+                        r"let's talk about something|did you know|anyway|instead|fun fact|on your own|by yourself)\b",
+                        re.I)
 
 
 def _no_one_close(analysis: Analysis, topics) -> bool:
