@@ -150,8 +150,40 @@ class Scorer:
         block = features.embedding_block(a, self.encoder) if self.mode == "full" else None
         return found, feats, block
 
+    def learned_flags(self, a: analysis_mod.Analysis, feats: dict[str, float], block: np.ndarray | None,
+                      found: list[Finding]) -> list[Finding]:
+        """Red flags the trained heads see and the lexicons missed (full mode). The evidence is the sentence
+        the head finds most typical of the flag: each sentence is scored in place of the whole reply."""
+        head = self.head
+        if not isinstance(head, TrainedHeads) or not head.flag_codes or block is None:
+            return []
+        probs = head.flag_probabilities(head.design_row(feats, block)[None, :])[0]
+        have = {f.code for f in found}
+        fired = [(k, code) for k, code in enumerate(head.flag_codes)
+                 if probs[k] >= head.flag_thresholds[k] and code not in have]
+        if not fired:
+            return []
+        sentences = a.response.sentences
+        per_sentence = None
+        if len(sentences) > 1:
+            vectors = self.encoder.encode([sent.text for sent in sentences])
+            rows = []
+            for vec in vectors:
+                variant = block.copy()
+                variant[:len(vec)] = vec
+                rows.append(head.design_row(feats, variant))
+            per_sentence = head.flag_probabilities(np.array(rows))
+        out = []
+        for k, code in fired:
+            best = sentences[int(np.argmax(per_sentence[:, k]))] if per_sentence is not None else None
+            span = (best.start_char, best.end_char) if best is not None else (0, len(a.response.text))
+            out.append(Finding(code, "response", span, a.response.text[span[0]:span[1]],
+                               f"learned {code.replace('_', ' ')} head (p={probs[k]:.2f}); most typical sentence"))
+        return out
+
     def _score(self, a: analysis_mod.Analysis, id: str | int | None) -> ScoreResult:
         found, feats, block = self.analyse(a)
+        found = found + self.learned_flags(a, feats, block, found)
         maxima = {d.key: d.max for d in self.rubric.dimensions}
         raw = {k: int(min(maxima[k], max(0, round(v)))) for k, v in self.head.predict(feats, block).items()}
         applied = rubric_mod.apply(self.rubric, raw, found)

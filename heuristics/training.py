@@ -202,7 +202,7 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
 
 MIN_FLAG_POSITIVES = 15
 FLAG_CS = (0.01, 0.03, 0.1, 0.3)
-MIN_FLAG_PRECISION = 0.8
+MIN_FLAG_PRECISION = 0.9
 
 
 def _flag_labels(prepared: Prepared) -> dict[str, np.ndarray]:
@@ -225,7 +225,7 @@ def _pr(pred: np.ndarray, truth: np.ndarray) -> dict:
 def fit_flag_heads(x: np.ndarray, prepared: Prepared, rubric: rubric_mod.Rubric, folds):
     """Logistic heads for the red flags the labels mark but the lexicons miss (paraphrases). A flag gets a
     head when it has enough positives; C and the probability threshold are chosen on CV predictions so that
-    precision stays >= 0.8. Its evidence at scoring time is the sentence the head finds most typical."""
+    precision stays >= 0.9. Its evidence at scoring time is the sentence the head finds most typical."""
     labels = _flag_labels(prepared)
     codes, cs, thresholds, cv_flags = [], [], [], {}
     for code in rubric.flag_codes:
@@ -281,12 +281,18 @@ def evaluate(scorer: Scorer, prepared: Prepared) -> dict:
     """Metrics of a scorer's head (trained or rules) on prepared, labelled rows."""
     head = scorer.head
     keys = [d.key for d in scorer.rubric.dimensions]
+    findings = prepared.findings
     if isinstance(head, RulesHead):
         pred = np.array([[head.predict(f)[k] for k in keys] for f in prepared.features])
     else:
         x = np.array([head.design_row(f, b) for f, b in zip(prepared.features, prepared.blocks, strict=True)])
         pred = head.predict_matrix(x)
-    totals = totals_after_rules(scorer.rubric, pred, prepared.findings)
+        if head.flag_codes:  # the learned red flags take part in the rules, as they do when scoring
+            probs = head.flag_probabilities(x)
+            findings = [found + [_learned(code, i) for k, code in enumerate(head.flag_codes)
+                                 if probs[i, k] >= head.flag_thresholds[k] and not any(f.code == code for f in found)]
+                        for i, found in enumerate(findings)]
+    totals = totals_after_rules(scorer.rubric, pred, findings)
     return {"metrics": metrics(scorer.rubric, pred, prepared.targets, totals, prepared.totals, prepared.korean),
             "pred_totals": totals}
 
