@@ -119,3 +119,17 @@ def test_shipped_full_and_fast_heads_load_and_score():
 def test_unknown_mode():
     with pytest.raises(ValueError, match="mode must be"):
         Scorer("adult", mode="turbo")
+
+
+def test_full_mode_evidence_spans_match_the_reply():
+    scorer = Scorer("adult", mode="full")
+    rows = [json.loads(line) for line in (ROOT / "models" / "calibration" / "adult_heldout.jsonl")
+            .read_text(encoding="utf-8").splitlines()[:40]]
+    learned = 0
+    for row in rows:
+        result = scorer.score(user=row["user"], response=row["response"], history=row.get("history"))
+        for flag in result.flags:
+            if flag.field == "response":
+                assert row["response"][flag.span[0]:flag.span[1]] == flag.text
+            learned += flag.why.startswith("learned")
+    assert learned >= 1  # the learned heads take part in scoring, with a sentence as evidence

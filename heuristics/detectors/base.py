@@ -23,9 +23,14 @@ def finding(code: str, fld: Field, match: Match, why: str, value: float = 1.0) -
     return Finding(code, fld.name, (match.start, match.end), match.text, why, value)
 
 
+WHOLE_SPAN_LIMIT = 300
+
+
 def whole(code: str, fld: Field, why: str, value: float = 1.0) -> Finding:
-    """A finding about a whole field (length, readability), spanning all of it."""
-    return Finding(code, fld.name, (0, len(fld.text)), fld.text[:80], why, value)
+    """A finding about a whole field (length, readability, a missed crisis). Its span covers the field, up to
+    its first 300 characters, and `text` is exactly that slice."""
+    end = min(len(fld.text), WHOLE_SPAN_LIMIT)
+    return Finding(code, fld.name, (0, end), fld.text[:end], why, value)
 
 
 def asserted(fld: Field, name: str, lang: str = "en") -> list[Match]:
