@@ -3,6 +3,7 @@ all detectors, like spaCy components share one Doc."""
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -46,6 +47,7 @@ class Field:
 
     name: str
     text: str
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # lexicon hits, computed once
 
     @cached_property
     def doc(self) -> Doc:
@@ -116,7 +118,12 @@ class Field:
         return False
 
     def find(self, phrase_list: lexicon.PhraseList) -> list[Match]:
-        """Every hit of an English phrase list, longest first where hits overlap."""
+        """Every hit of an English phrase list, longest first where hits overlap (memoised per field)."""
+        if phrase_list not in self.memo:
+            self.memo[phrase_list] = self._find(phrase_list)
+        return self.memo[phrase_list]
+
+    def _find(self, phrase_list: lexicon.PhraseList) -> list[Match]:
         hits: list[tuple[int, int]] = []
         matcher = _phrase_matcher(phrase_list)
         for _, s, e in matcher(self.doc):
@@ -144,23 +151,40 @@ class Field:
 
     def find_korean(self, phrases: tuple[str, ...] | list[str]) -> list[Match]:
         """Hits of Korean phrases: morpheme sequences ("죽 고 싶", particles left out) or 're:' regexes on the
-        raw text. Korean negation follows the predicate (않다, 아니다, 안 하다) or is 안/못 before it."""
-        if not self.morphs:
-            return []
+        raw text. Korean negation follows the predicate (않다, 아니다, 안 하다) or is 안/못 before it.
+        Memoised per field and phrase set."""
+        key = ("ko", tuple(phrases))
+        if key not in self.memo:
+            self.memo[key] = self._find_korean(key[1]) if self.morphs else []
+        return self.memo[key]
+
+    @cached_property
+    def _form_positions(self) -> dict[str, list[int]]:
+        positions: dict[str, list[int]] = {}
+        for i, m in enumerate(self.content_morphs):
+            positions.setdefault(m.form, []).append(i)
+        return positions
+
+    def _find_korean(self, phrases: tuple[str, ...]) -> list[Match]:
         morphs = self.content_morphs
         forms = [m.form for m in morphs]
+        starts = [m.start for m in morphs]
         spans: list[tuple[int, int, int, int]] = []  # start char, end char, first morph, end morph
         for phrase in phrases:
             if phrase.startswith("re:"):
                 for rm in re.finditer(phrase[3:].strip(), self.text):
-                    i = next((k for k, m in enumerate(morphs) if m.start + m.len > rm.start()), len(morphs))
-                    j = next((k for k, m in enumerate(morphs) if m.start >= rm.end()), len(morphs))
+                    i = max(0, bisect.bisect_right(starts, rm.start()) - 1)
+                    i = i if i < len(morphs) and morphs[i].start + morphs[i].len > rm.start() else i + 1
+                    j = bisect.bisect_left(starts, rm.end())
                     spans.append((rm.start(), rm.end(), i, j))
                 continue
             seq = phrase.split()
             n = len(seq)
-            for i in range(len(forms) - n + 1):
-                if all(_ko_match(forms[i + k], seq[k]) for k in range(n)):
+            head = seq[0]
+            candidates = (range(len(forms)) if head == "*" or head.endswith("~")
+                          else self._form_positions.get(head, []))
+            for i in candidates:
+                if i + n <= len(forms) and all(_ko_match(forms[i + k], seq[k]) for k in range(n)):
                     end = morphs[i + n - 1].start + morphs[i + n - 1].len
                     spans.append((morphs[i].start, end, i, i + n))
         matches = []
@@ -168,7 +192,7 @@ class Field:
             before = {m.form for m in morphs[max(0, i - 2):i]}
             negated = any(m.form in KO_NEGATORS_AFTER and m.tag.startswith(("V", "VCN")) for m in morphs[j:j + 4])
             after6 = [m.form for m in morphs[j:j + 6]]
-            noun_hit = morphs[j - 1].tag.startswith("NN") if j > 0 else False
+            noun_hit = morphs[j - 1].tag.startswith("NN") if 0 < j <= len(morphs) else False
             negated = negated or bool(before & KO_NEGATORS_BEFORE) or (noun_hit and any(
                 a in ("안", "못") and b in ("하", "해") for a, b in zip(after6, after6[1:], strict=False)))
             matches.append(Match(start, end, self.text[start:end], self.sentence_of(start), negated,

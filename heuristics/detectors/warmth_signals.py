@@ -16,6 +16,12 @@ from .base import asserted, finding
 
 def emotion_concepts(fld: Field) -> dict[str, list]:
     """Emotion concepts a field expresses: English regex lexicon, or Korean morpheme lexicon for Hangul."""
+    if "emotion_concepts" not in fld.memo:
+        fld.memo["emotion_concepts"] = _emotion_concepts(fld)
+    return fld.memo["emotion_concepts"]
+
+
+def _emotion_concepts(fld: Field) -> dict[str, list]:
     found: dict[str, list] = {}
     if fld.is_korean:
         for concept, phrases in lexicon.load_concepts("ko", "emotions").items():
