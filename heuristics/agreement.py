@@ -14,7 +14,7 @@ from scipy.stats import pearsonr, spearmanr
 from sklearn.metrics import cohen_kappa_score, confusion_matrix
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
-from .judged_files import ScoreFile
+from .judged_files import ScoreFile, ScoreFileError
 from .rubric import Rubric
 
 TIE_BREAK_POINTS = 15.0
@@ -65,6 +65,8 @@ def analyse(rubric: Rubric, ours: ScoreFile, judges: list[ScoreFile]) -> dict:
     files = [ours, *judges]
     all_ids = set().union(*(set(f.items) for f in files))
     common = sorted(set(ours.items).intersection(*(set(j.items) for j in judges)))
+    if not common:
+        raise ScoreFileError(f"no id is in every file ({', '.join(f.name for f in files)}): nothing to compare")
     missing = {f.name: sorted(all_ids - set(f.items)) for f in files if all_ids - set(f.items)}
     names = ["ours"] + [f"judge{i + 1}:{j.name}" for i, j in enumerate(judges)]
     totals = {n: [f.items[i].total for i in common] for n, f in zip(names, files, strict=True)}

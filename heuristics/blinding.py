@@ -59,12 +59,18 @@ def _rating(obj: dict, side: str, where: str):
 
 def unblind(ratings: Path, key_path: Path) -> tuple[list[dict], dict[str, float]]:
     """Ratings back on model names, and each model's mean numeric score (a number, or an object's "total")."""
-    key = json.loads(key_path.read_text(encoding="utf-8"))["items"]
-    out, sums = [], {}
+    try:
+        key = json.loads(key_path.read_text(encoding="utf-8"))["items"]
+    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise BlindError(f"{key_path}: not a key written by `eqscore blind` ({exc})") from None
+    out, sums, seen = [], {}, set()
     for where, obj in jsonl.objects(ratings, BlindError):
         rid = str(obj.get("id"))
         if rid not in key:
             raise BlindError(f"{where}: id {rid!r} is not in the key")
+        if rid in seen:
+            raise BlindError(f"{where}: duplicate rating for id {rid!r}")
+        seen.add(rid)
         scores = {key[rid][side]: _rating(obj, side, where) for side in ("A", "B")}
         extra = {k: v for k, v in obj.items() if k not in ("id", "A", "B", "score_A", "score_B", "score_a", "score_b")}
         out.append({"id": obj["id"], "scores": scores} | extra)

@@ -86,7 +86,7 @@ def train(rubric: Annotated[str, typer.Option(help="adult, child, or a rubric .t
         raise typer.Exit(2)
     try:
         report = fit(rubric, Path(data), Path(out), mode)
-    except (LabelError, RubricError) as exc:
+    except (LabelError, RubricError, OSError) as exc:
         typer.echo(f"eqscore: {exc}", err=True)
         raise typer.Exit(2) from None
     cv = report["cv"]
@@ -99,7 +99,7 @@ def train(rubric: Annotated[str, typer.Option(help="adult, child, or a rubric .t
 
 @app.command()
 def gate(scenarios: Annotated[str, typer.Argument(help="JSON Lines: {\"id\", \"turns\": [{\"user\", \"response\"}]}")],
-         threshold: Annotated[float, typer.Option(help="the KPI gate")] = 85.0,
+         threshold: Annotated[float | None, typer.Option(help="the KPI gate (default: the rubric's)")] = None,
          json_out: Annotated[str | None, typer.Option("--json", help="write the full result as JSON")] = None,
          rubric: Annotated[str, typer.Option(help="an adult-input rubric")] = "adult",
          mode: ModeOpt = "rules", model: ModelOpt = None,
@@ -114,13 +114,14 @@ def gate(scenarios: Annotated[str, typer.Argument(help="JSON Lines: {\"id\", \"t
         scorer = Scorer(rubric, mode=mode, model=model)
         if scorer.rubric.input != "adult":
             raise ScenarioError(f"gate scores adult conversations; rubric '{scorer.rubric.name}' takes child input")
-        result = run_gate(scorer, read(Path(scenarios)), threshold, min_scenarios, turns)
-    except (ScenarioError, RubricError, ModelError, ValueError) as exc:
+        gate_at = threshold if threshold is not None else (scorer.rubric.pass_threshold or 85.0)
+        result = run_gate(scorer, read(Path(scenarios)), gate_at, min_scenarios, turns)
+        if json_out:
+            Path(json_out).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except (ScenarioError, RubricError, ModelError, ValueError, OSError) as exc:
         typer.echo(f"eqscore: {exc}", err=True)
         raise typer.Exit(2) from None
     typer.echo(table(result))
-    if json_out:
-        Path(json_out).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     raise typer.Exit(0 if result["passed"] else 1)
 
 
@@ -193,15 +194,15 @@ def agree(pred: Annotated[str, typer.Option(help="our score output (eqscore scor
         if ours.rubric and ours.rubric != rub.name:
             raise ScoreFileError(f"{ours.name}: rubric '{ours.rubric}' does not match '{rub.name}'")
         if input:
-            for line in Path(input).read_text(encoding="utf-8").splitlines():
-                if line.strip():
-                    obj = json.loads(line)
-                    for key, field in ((str(obj.get("id")), "response"), (f"{obj.get('id')}#model1", "model1"),
+            from . import jsonl
+
+            for _, obj in jsonl.objects(Path(input), ScoreFileError):
+                for key, field in ((str(obj.get("id")), "response"), (f"{obj.get('id')}#model1", "model1"),
                                        (f"{obj.get('id')}#model2", "model2")):
                         if key in ours.items and isinstance(obj.get(field), str):
                             ours.items[key].text = obj[field]
         result = analyse(rub, ours, judges)
-    except (ScoreFileError, RubricError, OSError, json.JSONDecodeError) as exc:
+    except (ScoreFileError, RubricError, OSError) as exc:
         typer.echo(f"eqscore: {exc}", err=True)
         raise typer.Exit(2) from None
     typer.echo(f"{result['items_compared']} items compared ({rub.name} rubric); "

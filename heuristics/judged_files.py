@@ -59,6 +59,8 @@ def _rated(obj: dict, where: str, dim_keys: set[str] | None) -> Rated:
     if "total" not in obj:
         raise ScoreFileError(f"{where}: missing \"total\"")
     total = _number(obj["total"], where, "total")
+    if not 0 <= total <= 100:
+        raise ScoreFileError(f"{where}: total {total:g} is outside 0..100")
     dims: dict[str, float] = {}
     if isinstance(obj.get("dims"), dict):
         dims = {k: _number(v, where, f"dims.{k}") for k, v in obj["dims"].items()}

@@ -102,7 +102,8 @@ def load(name_or_path: str | Path) -> Rubric:
                              for d in data["dimensions"]),
             rules=tuple(Rule(r["flag"], r.get("dimension", ""), int(r.get("deduct", 0)),
                              {k: int(v) for k, v in r.get("cap", {}).items()}, tuple(r.get("zero", ())),
-                             bool(r.get("total_zero", False)), r.get("total_cap"))
+                             bool(r.get("total_zero", False)),
+                             None if r.get("total_cap") is None else int(r["total_cap"]))
                    for r in data.get("rules", [])),
             bands=tuple(Band(b["name"], int(b["min"])) for b in data["bands"]),
             pass_threshold=data.get("pass_threshold"), source=str(path),
@@ -113,6 +114,8 @@ def load(name_or_path: str | Path) -> Rubric:
         raise RubricError(f"malformed rubric {path}: {exc}") from exc
     if rubric.input not in ("adult", "child"):
         raise RubricError(f"rubric {path}: input must be 'adult' or 'child', not {rubric.input!r}")
+    if len({d.key for d in rubric.dimensions}) != len(rubric.dimensions):
+        raise RubricError(f"rubric {path}: dimension keys must be unique")
     if sum(d.max for d in rubric.dimensions) != 100:
         raise RubricError(f"rubric {path}: dimension maxima must add up to 100")
     keys = {d.key for d in rubric.dimensions}

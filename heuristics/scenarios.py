@@ -23,7 +23,7 @@ def read(path: Path) -> list[dict]:
         if not isinstance(obj.get("turns"), list) or not obj["turns"]:
             raise ScenarioError(f"{where}: a scenario needs \"id\" and a non-empty \"turns\" list")
         sid = obj.get("id")
-        if sid is None or sid in seen:
+        if not isinstance(sid, str | int) or isinstance(sid, bool) or sid in seen:
             raise ScenarioError(f"{where}: missing or duplicate scenario id {sid!r}")
         seen.add(sid)
         for k, turn in enumerate(obj["turns"], start=1):

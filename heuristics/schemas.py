@@ -3,12 +3,15 @@ the reason a line is rejected; the output models fix key order so the same input
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, field_validator
 
 Id = StrictStr | StrictInt
 MAX_CHARS = 20_000  # a reply longer than this is rejected with a reason, not truncated silently
+MAX_RUN = 1_000  # characters without a space: tokenising one such run is quadratic, and no reply needs it
+LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
 def _text(value: str, name: str) -> str:
@@ -16,6 +19,13 @@ def _text(value: str, name: str) -> str:
         raise ValueError(f"{name} is empty")
     if len(value) > MAX_CHARS:
         raise ValueError(f"{name} has {len(value)} characters; the limit is {MAX_CHARS}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} is not valid Unicode text (it holds a lone surrogate)") from None
+    run = LONG_RUN.search(value)
+    if run:
+        raise ValueError(f"{name} has {len(run.group(0))} characters without a space; the limit is {MAX_RUN}")
     return value
 
 
@@ -31,6 +41,11 @@ class AdultInput(BaseModel):
     user: StrictStr
     response: StrictStr
     history: list[Turn] = Field(default_factory=list)
+
+    @field_validator("history", mode="before")
+    @classmethod
+    def _no_history(cls, v):
+        return [] if v is None else v
 
     @field_validator("user", "response")
     @classmethod

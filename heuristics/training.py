@@ -302,6 +302,9 @@ def train(rubric: str | Path, data: Path, out: Path, mode: str = "full") -> dict
     scorer = Scorer(rubric, mode="rules")
     rows = read_judged(Path(data), scorer.rubric)
     prepared = prepare(scorer, rows, mode, str(data))
+    if len(set(prepared.groups)) < FOLDS:
+        raise LabelError(f"{data}: {len(set(prepared.groups))} distinct ids/pairs; cross-validation needs at least "
+                         f"{FOLDS}")
     heads, report = fit(scorer, prepared, mode, data_note=f"{Path(data).name}: {len(rows)} rows")
     heads.save(Path(out))
     return report

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from ..analysis import Analysis
 from ..findings import Finding
-from .base import whole
+from .base import asserted, whole
 
 EMOJI = re.compile(
     "[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f2ff\U0001f900-\U0001f9ff\u2764\u2763\u263a]"
@@ -18,6 +18,16 @@ MAX_EMOJI = 2
 
 def emoji_count(text: str) -> int:
     return len(EMOJI.findall(text))
+
+
+def _celebrating(analysis: Analysis) -> bool:
+    """Good news with no distress or crisis in it: exclamation marks there are shared joy, not a red flag."""
+    from .crisis_signal import crisis_findings
+    from .warmth_signals import NEGATIVE, emotion_concepts
+
+    concepts = set(emotion_concepts(analysis.prompt))
+    good_news = "joy" in concepts or bool(asserted(analysis.prompt, "good_news"))
+    return good_news and not concepts & NEGATIVE and not crisis_findings(analysis)
 
 
 class ExcessivePunctuation:
@@ -32,7 +42,8 @@ class ExcessivePunctuation:
         emoji = emoji_count(unquoted)
         only_emoji = emoji > 0 and not re.search(r"[A-Za-z\uac00-\ud7a3]", unquoted)
         runs = re.search(r"!{2,}|[!?]{3,}", unquoted)
-        if bangs > MAX_EXCLAMATIONS or emoji > MAX_EMOJI or only_emoji or runs:
+        celebrating = _celebrating(analysis)
+        if (bangs > MAX_EXCLAMATIONS or emoji > MAX_EMOJI or only_emoji or runs) and not celebrating:
             what = f"{bangs} exclamation mark(s), {emoji} emoji"
             return [whole("excessive_punctuation", fld, f"excessive emoji/exclamation: {what}", bangs + emoji)]
         return []
