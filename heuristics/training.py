@@ -157,7 +157,7 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
     flag_codes, flag_c, thresholds, cv_flags = ([], [], [], {})
     if mode == "full":
         flag_codes, flag_c, thresholds, cv_flags = fit_flag_heads(x, prepared, rubric, folds)
-    findings_cv = [found + [_learned(code, i) for code in flag_codes if cv_flags[code][i]]
+    findings_cv = [found + [_learned(code) for code in flag_codes if cv_flags[code][i]]
                    for i, found in enumerate(prepared.findings)]
     cv_totals = totals_after_rules(rubric, best, findings_cv)
     report = {
@@ -172,7 +172,7 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
         coef[j], intercept[j] = model.coef_, model.intercept_
     flag_coef = np.zeros((len(flag_codes), x.shape[1]))
     flag_intercept = np.zeros(len(flag_codes))
-    labels = _flag_labels(prepared)
+    labels = prepared.flag_labels
     for k, (code, c) in enumerate(zip(flag_codes, flag_c, strict=True)):
         clf = LogisticRegression(C=c, max_iter=2000).fit((x - mean) / scale, labels[code])
         flag_coef[k], flag_intercept[k] = clf.coef_[0], clf.intercept_[0]
@@ -205,14 +205,11 @@ FLAG_CS = (0.01, 0.03, 0.1, 0.3)
 MIN_FLAG_PRECISION = 0.9
 
 
-def _flag_labels(prepared: Prepared) -> dict[str, np.ndarray]:
-    return prepared.flag_labels
-
-
-def _learned(code: str, i: int):
+def _learned(code: str):
+    """A learned flag as a finding, for applying the rubric's rules to cross-validated or held-out rows."""
     from .findings import Finding
 
-    return Finding(code, "response", (0, 0), "", "learned flag (cross-validation)")
+    return Finding(code, "response", (0, 0), "", "learned flag")
 
 
 def _pr(pred: np.ndarray, truth: np.ndarray) -> dict:
@@ -226,7 +223,7 @@ def fit_flag_heads(x: np.ndarray, prepared: Prepared, rubric: rubric_mod.Rubric,
     """Logistic heads for the red flags the labels mark but the lexicons miss (paraphrases). A flag gets a
     head when it has enough positives; C and the probability threshold are chosen on CV predictions so that
     precision stays >= 0.9. Its evidence at scoring time is the sentence the head finds most typical."""
-    labels = _flag_labels(prepared)
+    labels = prepared.flag_labels
     codes, cs, thresholds, cv_flags = [], [], [], {}
     for code in rubric.flag_codes:
         truth = labels.get(code)
@@ -289,7 +286,7 @@ def evaluate(scorer: Scorer, prepared: Prepared) -> dict:
         pred = head.predict_matrix(x)
         if head.flag_codes:  # the learned red flags take part in the rules, as they do when scoring
             probs = head.flag_probabilities(x)
-            findings = [found + [_learned(code, i) for k, code in enumerate(head.flag_codes)
+            findings = [found + [_learned(code) for k, code in enumerate(head.flag_codes)
                                  if probs[i, k] >= head.flag_thresholds[k] and not any(f.code == code for f in found)]
                         for i, found in enumerate(findings)]
     totals = totals_after_rules(scorer.rubric, pred, findings)
