@@ -21,6 +21,8 @@ NEGATION_WINDOW = 7
 NOT_NEGATING_AFTER_CUE = {"stop", "help", "wait", "believe", "only", "just", "see"}
 KO_NEGATORS_AFTER = {"아니", "않", "말"}
 KO_NEGATORS_BEFORE = {"안", "못"}
+KO_CLAUSE_BREAKS = {"데", "는데", "지만", "니까", "어서", "아서"}
+KO_NOT_A_BIG_DEAL = {"별거", "별일", "큰일", "상관"}  # "별거 아니야" negates the fuss, not the act
 
 
 @dataclass(frozen=True)
@@ -190,7 +192,14 @@ class Field:
         matches = []
         for start, end, i, j in sorted(set(spans)):
             before = {m.form for m in morphs[max(0, i - 2):i]}
-            negated = any(m.form in KO_NEGATORS_AFTER and m.tag.startswith(("V", "VCN")) for m in morphs[j:j + 4])
+            negated = False
+            window = morphs[j:j + 4]
+            for k, m in enumerate(window):  # 죽고 싶은 건 아니고 / not across a clause: 긋는데 별거 아니야
+                if (m.tag == "EC" and m.form not in ("지", "게")) or m.form in KO_CLAUSE_BREAKS or m.tag == "SF":
+                    break
+                if m.form in KO_NEGATORS_AFTER and m.tag.startswith(("V", "VCN")):
+                    negated = k == 0 or window[k - 1].form not in KO_NOT_A_BIG_DEAL
+                    break
             after6 = [m.form for m in morphs[j:j + 6]]
             noun_hit = morphs[j - 1].tag.startswith("NN") if 0 < j <= len(morphs) else False
             negated = negated or bool(before & KO_NEGATORS_BEFORE) or (noun_hit and any(
