@@ -8,7 +8,7 @@ from functools import cache
 from typing import ClassVar
 
 from .. import lexicon
-from ..analysis import Analysis
+from ..analysis import Analysis, Field, Match
 from ..findings import Finding
 from .base import asserted, finding, whole
 from .crisis_signal import crisis_findings
@@ -21,13 +21,15 @@ def _handling() -> dict[str, lexicon.PhraseList]:
             for kind, ps in lexicon.load_concepts("en", "crisis_response").items()}
 
 
+def crisis_steps(fld: Field) -> list[tuple[str, Match]]:
+    """(kind, match) of every crisis step a text takes: a crisis line, a trusted person, a safety check."""
+    return [(kind, m) for kind, plist in _handling().items() for m in fld.find(plist) if m.asserted]
+
+
 def handling_findings(analysis: Analysis) -> list[Finding]:
     fld = analysis.response
-    out = []
-    for kind, plist in _handling().items():
-        out += [finding("crisis_handled", fld, m, f"crisis handling ({kind.replace('_', ' ')})")
-                for m in fld.find(plist) if m.asserted]
-    return out
+    return [finding("crisis_handled", fld, m, f"crisis handling ({kind.replace('_', ' ')})")
+            for kind, m in crisis_steps(fld)]
 
 
 class CrisisResponse:

@@ -11,7 +11,7 @@ from .. import lexicon
 from ..analysis import Analysis, Field, Match
 from ..findings import Finding
 from .base import asserted, finding
-from .crisis_response import _handling as _crisis_handling
+from .crisis_response import crisis_steps
 from .warmth_signals import emotion_concepts
 
 
@@ -45,9 +45,9 @@ def imperative_openers(fld: Field) -> list[Match]:
 def advice_matches(fld: Field) -> list[Match]:
     """Advice in the reply; presence ("take your time") and crisis steps ("please call 988") are not advice."""
     presence = [(m.start, m.end) for m in asserted(fld, "presence")]
-    crisis_steps = {m.sentence for plist in _crisis_handling().values() for m in fld.find(plist) if m.asserted}
+    step_sentences = {m.sentence for _, m in crisis_steps(fld)}
     found = [m for m in asserted(fld, "advice") + imperative_openers(fld)
-             if not any(s <= m.start < e for s, e in presence) and m.sentence not in crisis_steps]
+             if not any(s <= m.start < e for s, e in presence) and m.sentence not in step_sentences]
     return sorted(found, key=lambda m: m.start)
 
 
