@@ -19,8 +19,10 @@ class ChildDismissive:
 
     def scan(self, analysis: Analysis) -> list[Finding]:
         fld = analysis.response
-        acknowledged = bool(asserted(fld, "validation")) or bool(emotion_concepts(fld))
         feeling = emotion_concepts(analysis.prompt) or asserted(analysis.prompt, "child_worry")
+        acknowledged = bool(asserted(fld, "validation")) or bool(emotion_concepts(fld))
+        if set(feeling) == {"joy"} and asserted(fld, "enthusiasm"):
+            acknowledged = True  # joy is shared by celebrating it ("Yay! A handstand!"), not by naming it
         hits = asserted(fld, "child_dismissive") + asserted(fld, "minimizing")
         if hits and feeling:  # a curiosity question ("why does the moon change shape?") has no feeling to dismiss
             return [finding("dismissive", fld, m, f"trivialises the child's feeling: \"{m.text}\"") for m in hits]
