@@ -70,6 +70,7 @@ class TrainedHeads:
     flag_thresholds: np.ndarray = field(default_factory=lambda: np.zeros(0))
     proj_mean: np.ndarray = field(default_factory=lambda: np.zeros(0))  # PCA of the embeddings (full mode)
     proj: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))
+    calibration: np.ndarray = field(default_factory=lambda: np.zeros((0, 0)))  # (n_dims, CALIBRATION_GRID)
 
     @property
     def uses_embeddings(self) -> bool:
@@ -84,8 +85,8 @@ class TrainedHeads:
         return row
 
     def predict_matrix(self, x: np.ndarray) -> np.ndarray:
-        raw = ((x - self.mean) / self.scale) @ self.coef.T + self.intercept
-        return np.clip(raw, 0.0, np.array(self.maxima))
+        raw = np.clip(((x - self.mean) / self.scale) @ self.coef.T + self.intercept, 0.0, np.array(self.maxima))
+        return calibrate(raw, self.calibration, self.maxima)
 
     def predict(self, features: dict[str, float], embedding: np.ndarray | None = None) -> dict[str, float]:
         scores = self.predict_matrix(self.design_row(features, embedding)[None, :])[0]
@@ -103,7 +104,7 @@ class TrainedHeads:
         folder.mkdir(parents=True, exist_ok=True)
         np.savez(folder / "heads.npz", mean=self.mean, scale=self.scale, coef=self.coef, intercept=self.intercept,
                  flag_coef=self.flag_coef, flag_intercept=self.flag_intercept, flag_thresholds=self.flag_thresholds,
-                 proj_mean=self.proj_mean, proj=self.proj)
+                 proj_mean=self.proj_mean, proj=self.proj, calibration=self.calibration)
         card = dict(self.card) | {
             "format": FORMAT, "mode": self.mode, "rubric": self.rubric, "dims": self.dims,
             "maxima": self.maxima, "feature_names": self.feature_names, "flag_codes": self.flag_codes,
@@ -136,7 +137,23 @@ class TrainedHeads:
         return cls(card["mode"], card["rubric"], card["dims"], card["maxima"], card["feature_names"],
                    arrays["mean"], arrays["scale"], arrays["coef"], arrays["intercept"], card,
                    card.get("flag_codes", []), arrays["flag_coef"], arrays["flag_intercept"], arrays["flag_thresholds"],
-                   arrays["proj_mean"], arrays["proj"])
+                   arrays["proj_mean"], arrays["proj"],
+                   arrays["calibration"] if "calibration" in arrays.files else np.zeros((0, 0)))
+
+
+CALIBRATION_GRID = 65  # points 0, max/64, ..., max of each dimension
+
+
+def calibrate(raw: np.ndarray, table: np.ndarray, maxima: list[float]) -> np.ndarray:
+    """Map raw ridge outputs through each dimension's monotone calibration (isotonic, fitted on cross-validated
+    predictions): ridge shrinks towards the mean, and this stretches its scores back onto the raters' scale
+    without changing their order. An empty table is the identity."""
+    if table.size == 0:
+        return raw
+    out = np.empty_like(raw)
+    for j, top in enumerate(maxima):
+        out[:, j] = np.interp(raw[:, j], np.linspace(0.0, top, table.shape[1]), table[j])
+    return out
 
 
 EMBED = 768  # reply (384) + user message (384); the pair extras follow

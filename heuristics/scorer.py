@@ -5,6 +5,7 @@ is cheap to call and safe to reuse; build one per rubric and keep it."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -59,29 +60,39 @@ class Scorer:
             "fast"  detectors + feature-only heads (no encoder loaded),
             "rules" detectors + the rubric file's transparent formula (no trained model needed).
     model:  a folder written by `eqscore train`; its card decides the mode.
+    fallback_to_fast: if the full-mode heads or the encoder cannot be loaded, warn and use fast mode instead of
+            failing (only when asked: a silent downgrade would change scores under a user's feet).
     """
 
-    def __init__(self, rubric: str | Path = "adult", mode: str = "rules", model: str | Path | None = None,
-                 head: Head | None = None) -> None:
+    def __init__(self, rubric: str | Path = "adult", mode: str = "full", model: str | Path | None = None,
+                 head: Head | None = None, fallback_to_fast: bool = False) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.rubric = rubric_mod.load(rubric)
         self.detectors = detectors.for_kind(self.rubric.input)
-        if head is not None:
-            self.head = head
-        elif model is not None:
-            self.head = TrainedHeads.load(Path(model), self.rubric)
-        elif mode == "rules":
-            self.head = RulesHead(self.rubric)
-        else:
-            folder = models_dir() / self.rubric.name / mode
-            if not (folder / "card.json").is_file():
-                raise ModelError(f"no shipped {mode}-mode heads for rubric '{self.rubric.name}' (looked in "
-                                 f"{folder}); train some with `eqscore train`, or use mode='rules'"
-                                 + ("" if mode == "fast" else " or mode='fast'"))
-            self.head = TrainedHeads.load(folder, self.rubric)
-        self.mode = self.head.mode
         self._encoder = None
+        try:
+            self.head = head if head is not None else self._load_head(mode, model)
+            if self.head.mode == "full" and fallback_to_fast:
+                _ = self.encoder  # fail now, not on the first reply, so the fallback can still happen
+        except (ModelError, ImportError, OSError) as exc:
+            if not fallback_to_fast or model is not None or mode != "full":
+                raise
+            print(f"eq-heuristics: full mode unavailable ({exc}); falling back to fast mode", file=sys.stderr)
+            self.head = self._load_head("fast", None)
+        self.mode = self.head.mode
+
+    def _load_head(self, mode: str, model: str | Path | None) -> Head:
+        if model is not None:
+            return TrainedHeads.load(Path(model), self.rubric)
+        if mode == "rules":
+            return RulesHead(self.rubric)
+        folder = models_dir() / self.rubric.name / mode
+        if not (folder / "card.json").is_file():
+            raise ModelError(f"no shipped {mode}-mode heads for rubric '{self.rubric.name}' (looked in "
+                             f"{folder}); train some with `eqscore train`, or use mode='rules'"
+                             + ("" if mode == "fast" else " or mode='fast' (or fallback_to_fast=True)"))
+        return TrainedHeads.load(folder, self.rubric)
 
     @property
     def encoder(self):

@@ -19,7 +19,7 @@ from sklearn.model_selection import GroupKFold
 from . import __version__, jsonl
 from . import rubric as rubric_mod
 from .features import EMBEDDING_EXTRAS
-from .heads import RulesHead, TrainedHeads, fit_projection, project
+from .heads import CALIBRATION_GRID, RulesHead, TrainedHeads, calibrate, fit_projection, project
 from .scorer import InputError, Scorer
 
 MIN_ROWS = 50
@@ -153,6 +153,8 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
         errors = {alpha: float(np.mean((cv_pred[alpha][:, j] - y[:, j]) ** 2)) for alpha in ALPHAS}
         chosen.append(min(errors, key=errors.get))
     best = np.column_stack([cv_pred[a][:, j] for j, a in enumerate(chosen)])
+    calibration = fit_calibration(best, y, maxima)
+    best = cross_calibrated(best, y, maxima, folds)  # what calibrated heads score on rows they never saw
     x = design(prepared, names, mode, projection)
     flag_codes, flag_c, thresholds, cv_flags = ([], [], [], {})
     if mode == "full":
@@ -183,7 +185,8 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
     card = {
         "eq_heuristics": __version__, "trained": dt.date.today().isoformat(), "data": data_note,
         "versions": {"numpy": np.__version__, "scikit-learn": sklearn.__version__},
-        "model": "ridge per dimension over standardised inputs; alpha by 5-fold CV (mean squared error)"
+        "model": "ridge per dimension over standardised inputs; alpha by 5-fold CV (mean squared error); "
+                 "isotonic calibration of each dimension fitted on the cross-validated predictions"
                  + (f"; embeddings reduced to {PCA_COMPONENTS} principal components each" if mode == "full" else ""),
         "inputs": names + ([f"reply_pc{i}" for i in range(PCA_COMPONENTS)] + [f"user_pc{i}" for i in range(
             PCA_COMPONENTS)] + EMBEDDING_EXTRAS if mode == "full" else []),
@@ -196,8 +199,28 @@ def fit(scorer: Scorer, prepared: Prepared, mode: str, data_note: str = "") -> t
     proj_mean, proj = projection if projection is not None else (np.zeros(0), np.zeros((0, 0)))
     heads = TrainedHeads(mode, rubric.name, [d.key for d in rubric.dimensions], maxima.tolist(), names, mean, scale,
                          coef, intercept, card, flag_codes, flag_coef, flag_intercept, np.array(thresholds),
-                         proj_mean, proj)
+                         proj_mean, proj, calibration)
     return heads, report
+
+
+def fit_calibration(pred: np.ndarray, y: np.ndarray, maxima: np.ndarray) -> np.ndarray:
+    """Per dimension, the isotonic map from cross-validated predictions to labels, tabulated on a fixed grid."""
+    from sklearn.isotonic import IsotonicRegression
+
+    table = np.zeros((y.shape[1], CALIBRATION_GRID))
+    for j, top in enumerate(maxima):
+        iso = IsotonicRegression(y_min=0.0, y_max=float(top), out_of_bounds="clip").fit(pred[:, j], y[:, j])
+        table[j] = iso.predict(np.linspace(0.0, float(top), CALIBRATION_GRID))
+    return table
+
+
+def cross_calibrated(pred: np.ndarray, y: np.ndarray, maxima: np.ndarray, folds) -> np.ndarray:
+    """Calibrate each fold's predictions with a map fitted on the other folds only (honest CV metrics)."""
+    out = np.empty_like(pred)
+    for train_idx, test_idx in folds:
+        table = fit_calibration(pred[train_idx], y[train_idx], maxima)
+        out[test_idx] = calibrate(pred[test_idx], table, maxima.tolist())
+    return out
 
 
 MIN_FLAG_POSITIVES = 15

@@ -11,8 +11,8 @@ EXAMPLES = json.loads((DATA / "rubric_examples.json").read_text(encoding="utf-8"
 
 
 @pytest.mark.parametrize("example", EXAMPLES["child"], ids=lambda e: e["id"])
-def test_child_model2_beats_model1_and_lands_near_the_rubric(child, profile, example):
-    result = child.compare(child=profile, question=example["question"], model1=example["model1"],
+def test_child_model2_beats_model1_and_lands_near_the_rubric(child_any, profile, example):
+    result = child_any.compare(child=profile, question=example["question"], model1=example["model1"],
                            model2=example["model2"])
     assert result.score_model2 > result.score_model1
     assert abs(result.score_model1 - example["total1"]) <= 10, result.model1.msg
@@ -20,25 +20,25 @@ def test_child_model2_beats_model1_and_lands_near_the_rubric(child, profile, exa
 
 
 @pytest.mark.parametrize("age", [5, 9, 12])
-def test_child_examples_hold_at_other_ages(child, profile, age):
+def test_child_examples_hold_at_other_ages(child_any, profile, age):
     profile["age"] = age
     for example in EXAMPLES["child"]:
-        result = child.compare(child=profile, question=example["question"], model1=example["model1"],
+        result = child_any.compare(child=profile, question=example["question"], model1=example["model1"],
                                model2=example["model2"])
         assert result.score_model2 > result.score_model1
 
 
-def test_adult_model_a_passes_the_gate_and_beats_model_b(adult):
+def test_adult_model_a_passes_the_gate_and_beats_model_b(adult_any):
     pair = EXAMPLES["adult_pair"]
-    a = adult.score(user=pair["user"], response=pair["model_a"])
-    b = adult.score(user=pair["user"], response=pair["model_b"])
+    a = adult_any.score(user=pair["user"], response=pair["model_a"])
+    b = adult_any.score(user=pair["user"], response=pair["model_b"])
     assert a.total >= 85
     assert a.total > b.total
     assert a.band == "High"
 
 
-def test_adult_calibration_tiers(adult):
-    tiers = {c["tier"]: adult.score(user=c["user"], response=c["response"]) for c in EXAMPLES["adult_calibration"]}
+def test_adult_calibration_tiers(adult_any):
+    tiers = {c["tier"]: adult_any.score(user=c["user"], response=c["response"]) for c in EXAMPLES["adult_calibration"]}
     assert tiers["high"].total >= 90
     assert 75 <= tiers["mid"].total <= 84
     assert tiers["low"].total < 75

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from heuristics import Scorer
@@ -133,3 +134,36 @@ def test_full_mode_evidence_spans_match_the_reply():
                 assert row["response"][flag.span[0]:flag.span[1]] == flag.text
             learned += flag.why.startswith("learned")
     assert learned >= 1  # the learned heads take part in scoring, with a sentence as evidence
+
+
+def test_default_mode_is_full_and_a_missing_full_model_falls_back_only_when_asked(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    import heuristics.scorer as scorer_mod
+
+    assert Scorer("adult").mode == "full"
+    shutil.copytree(ROOT / "models" / "adult" / "fast", tmp_path / "adult" / "fast")
+    monkeypatch.setattr(scorer_mod, "models_dir", lambda: tmp_path)
+    with pytest.raises(ModelError, match="fallback_to_fast"):
+        Scorer("adult")
+    scorer = Scorer("adult", fallback_to_fast=True)
+    assert scorer.mode == "fast"
+    assert "falling back to fast mode" in capsys.readouterr().err
+    assert scorer.score(user="I feel alone.", response="That sounds lonely. I'm here.").total > 0
+
+
+def test_calibration_is_monotone_and_survives_save_and_load(tmp_path):
+    from heuristics.heads import TrainedHeads
+
+    heads = Scorer("child", mode="fast").head
+    assert heads.calibration.shape == (5, 65)  # the shipped heads carry their isotonic calibration
+    assert (np.diff(heads.calibration, axis=1) >= 0).all()
+    heads.save(tmp_path / "m")
+    again = TrainedHeads.load(tmp_path / "m", Scorer("child", mode="rules").rubric)
+    assert np.array_equal(again.calibration, heads.calibration)
+    raw = np.linspace(0, 1, 11)[:, None] * np.array(heads.maxima)[None, :]
+    from heuristics.heads import calibrate
+
+    mapped = calibrate(raw, heads.calibration, heads.maxima)
+    assert (np.diff(mapped, axis=0) >= 0).all() and (mapped >= 0).all()
+    assert (mapped <= np.array(heads.maxima)).all()

@@ -22,7 +22,7 @@ from scipy.stats import spearmanr
 from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
 
 HERE = Path(__file__).resolve().parent
-PARTS = {"adult": ["adult_part1", "adult_part2"], "child": ["child"]}
+PARTS = {"adult": ["adult_part1", "adult_part2", "adult_part3", "adult_part4"], "child": ["child", "child_part2"]}
 ADULT_BANDS = [(85, "High"), (75, "Mid"), (0, "Low")]
 CHILD_BANDS = [(90, "Exceptional"), (80, "Very Strong"), (70, "Good"), (60, "Satisfactory"), (50, "Adequate"),
                (30, "Weak"), (0, "Inadequate")]
