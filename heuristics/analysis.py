@@ -191,7 +191,7 @@ class Field:
                     spans.append((morphs[i].start, end, i, i + n))
         matches = []
         for start, end, i, j in sorted(set(spans)):
-            before = {m.form for m in morphs[max(0, i - 2):i]}
+            before = {m.form for m in morphs[max(0, i - 2):i] if m.tag == "MAG"}  # 안 adverb, not 안 'inside'
             negated = False
             window = morphs[j:j + 4]
             for k, m in enumerate(window):  # 죽고 싶은 건 아니고 / not across a clause: 긋는데 별거 아니야

@@ -18,7 +18,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 InputArg = Annotated[str, typer.Argument(help="JSON Lines input file, or '-' for stdin")]
 OutputOpt = Annotated[str, typer.Option("--output", "-o", help="output file, or '-' for stdout")]
-ModeOpt = Annotated[str, typer.Option(help="full (embedding heads), fast (no encoder, no torch) or rules")]
+ModeOpt = Annotated[str | None, typer.Option(
+    help="full (embedding heads; the default for built-in rubrics), fast (no encoder, no torch) or rules "
+         "(the default for your own rubric file)")]
 ModelOpt = Annotated[str | None, typer.Option(help="a folder written by `eqscore train`")]
 FallbackOpt = Annotated[bool, typer.Option("--fallback-fast",
                                            help="if the full-mode model or encoder is unavailable, use fast mode")]
@@ -58,7 +60,7 @@ def _run(input: str, output: str, make, method: str) -> None:
 
 @app.command()
 def score(input: InputArg, rubric: Annotated[str, typer.Option(help="adult, child, or a rubric .toml")] = "adult",
-          output: OutputOpt = "-", mode: ModeOpt = "full", model: ModelOpt = None,
+          output: OutputOpt = "-", mode: ModeOpt = None, model: ModelOpt = None,
           fallback_fast: FallbackOpt = False) -> None:
     """Score each reply: total, band, dimensions with evidence, flags, auto-fail, crisis, msg."""
     _run(input, output, lambda: Scorer(rubric, mode=mode, model=model, fallback_to_fast=fallback_fast),
@@ -67,7 +69,7 @@ def score(input: InputArg, rubric: Annotated[str, typer.Option(help="adult, chil
 
 @app.command()
 def compare(input: InputArg, rubric: Annotated[str, typer.Option(help="a child rubric name or .toml")] = "child",
-            output: OutputOpt = "-", mode: ModeOpt = "full", model: ModelOpt = None,
+            output: OutputOpt = "-", mode: ModeOpt = None, model: ModelOpt = None,
             fallback_fast: FallbackOpt = False) -> None:
     """The child rubric's pairwise evaluation: score_model1, score_model2, msg, and both full scores."""
     _run(input, output, lambda: Scorer(rubric, mode=mode, model=model, fallback_to_fast=fallback_fast),
@@ -108,7 +110,7 @@ def gate(scenarios: Annotated[str, typer.Argument(help="JSON Lines: {\"id\", \"t
          threshold: Annotated[float | None, typer.Option(help="the KPI gate (default: the rubric's)")] = None,
          json_out: Annotated[str | None, typer.Option("--json", help="write the full result as JSON")] = None,
          rubric: Annotated[str, typer.Option(help="an adult-input rubric")] = "adult",
-         mode: ModeOpt = "full", model: ModelOpt = None,
+         mode: ModeOpt = None, model: ModelOpt = None,
          min_scenarios: Annotated[int, typer.Option(help="scenarios the checklist asks for")] = 5,
          turns: Annotated[int, typer.Option(help="turns per scenario the checklist asks for")] = 10) -> None:
     """Score multi-turn scenarios and apply the rubric's Final Checklist: exit 0 pass, 1 fail, 2 bad input."""

@@ -56,7 +56,8 @@ class Scorer:
     """Score replies on one rubric.
 
     rubric: a built-in name ("adult", "child") or a TOML path.
-    mode:   "full"  detectors + sentence-embedding heads (default; onnxruntime, no torch),
+    mode:   None    "full" when heads ship for the rubric (built-in ones), else "rules" (your own rubric file);
+            "full"  detectors + sentence-embedding heads (onnxruntime, no torch),
             "fast"  detectors + feature-only heads (no encoder loaded),
             "rules" detectors + the rubric file's transparent formula (no trained model needed).
     model:  a folder written by `eqscore train`; its card decides the mode.
@@ -64,11 +65,13 @@ class Scorer:
             failing (only when asked: a silent downgrade would change scores under a user's feet).
     """
 
-    def __init__(self, rubric: str | Path = "adult", mode: str = "full", model: str | Path | None = None,
+    def __init__(self, rubric: str | Path = "adult", mode: str | None = None, model: str | Path | None = None,
                  head: Head | None = None, fallback_to_fast: bool = False) -> None:
-        if mode not in MODES:
+        if mode is not None and mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.rubric = rubric_mod.load(rubric)
+        if mode is None:  # full where heads ship for this rubric; a rubric file of your own scores by its formula
+            mode = "full" if (models_dir() / self.rubric.name / "full" / "card.json").is_file() else "rules"
         self.detectors = detectors.for_kind(self.rubric.input)
         self._encoder = None
         try:

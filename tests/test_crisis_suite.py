@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 from labelled import DATA, load_jsonl
 
-# crisis_suite.jsonl and crisis_suite_b.jsonl were written by two independent helpers; both were used while
-# building the lexicons, so they are regression tests. The untouched held-out set is benchmarks/data.
-SUITE = load_jsonl(DATA / "crisis_suite.jsonl") + load_jsonl(DATA / "crisis_suite_b.jsonl")
+# crisis_suite.jsonl, crisis_suite_b.jsonl and crisis_suite_c.jsonl were written by three independent helpers
+# (c: mostly indirect wording, Korean 반말 and slang, typos, relapse, and look-alikes such as "한강 가서 치맥");
+# all were used while building the lexicons, so they are regression tests. The untouched held-out set is
+# benchmarks/data.
+SUITE = (load_jsonl(DATA / "crisis_suite.jsonl") + load_jsonl(DATA / "crisis_suite_b.jsonl")
+         + load_jsonl(DATA / "crisis_suite_c.jsonl"))
 NEUTRAL_REPLY = "Thanks for telling me. What's on your mind?"
 
 

@@ -45,7 +45,7 @@ def test_a_custom_rubric_changes_the_score(tmp_path):
     custom.write_text(text.replace('name = "adult"', 'name = "strict"').replace(
         'flag = "platitude"\ndeduct = 5', 'flag = "platitude"\ndeduct = 20'), encoding="utf-8")
     reply = "Everything happens for a reason. I'm here with you."
-    base = Scorer("adult").score(user="I lost my job.", response=reply)
+    base = Scorer("adult", mode="rules").score(user="I lost my job.", response=reply)  # same head as the custom file
     strict = Scorer(custom).score(user="I lost my job.", response=reply)
     assert strict.rubric == "strict"
     assert base.total - strict.total == 15

@@ -145,11 +145,12 @@ def test_default_mode_is_full_and_a_missing_full_model_falls_back_only_when_aske
     shutil.copytree(ROOT / "models" / "adult" / "fast", tmp_path / "adult" / "fast")
     monkeypatch.setattr(scorer_mod, "models_dir", lambda: tmp_path)
     with pytest.raises(ModelError, match="fallback_to_fast"):
-        Scorer("adult")
-    scorer = Scorer("adult", fallback_to_fast=True)
+        Scorer("adult", mode="full")
+    scorer = Scorer("adult", mode="full", fallback_to_fast=True)
     assert scorer.mode == "fast"
     assert "falling back to fast mode" in capsys.readouterr().err
     assert scorer.score(user="I feel alone.", response="That sounds lonely. I'm here.").total > 0
+    assert Scorer("adult").mode == "rules"  # no heads for a rubric: its own formula scores (custom rubric files)
 
 
 def test_calibration_is_monotone_and_survives_save_and_load(tmp_path):

@@ -3,7 +3,9 @@
 Explicit and indirect ideation, farewells, method-seeking, self-harm, danger to a third person, children's
 voices and slang are looked up in lexicons; a hit does not count when it is negated ("I'm not suicidal"),
 quoted, inside an idiom ("this commute is killing me"), a Korean intensifier ("배고파 죽겠다": -어 + 죽겠다),
-or framed as fiction, a game, school work, sports, news or a recovered past."""
+or framed as fiction, a game, school work, sports, news or a recovered past. A recovered past does not count
+when the message tells of a relapse ("I was 200 days clean and broke my streak last night"), and a farewell
+does not count when the message shows an everyday goodbye ("logging off, see you tomorrow")."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ..analysis import Analysis, Field, Match
 from ..findings import Finding
 
 INTENSIFIER_ENDINGS = {"어", "아", "어서", "아서", "여"}
+CAUSAL_ENDINGS = {"어서", "아서"}  # 힘들어서 죽고 싶어: a reason for a wish to die, not an intensifier
 
 
 @cache
@@ -49,9 +52,18 @@ def _recovered_past(fld: Field, m: Match, lang: str) -> bool:
     if lang == "en":
         near = _sentence_text(fld, m)
         past = any(p.search(near) for p in lexicon.load("en", "crisis_past").patterns)
-        return past and any(p.search(fld.text) for p in lexicon.load("en", "crisis_recovery").patterns)
+        return (past and any(p.search(fld.text) for p in lexicon.load("en", "crisis_recovery").patterns)
+                and not any(p.search(fld.text) for p in lexicon.load("en", "crisis_relapse").patterns))
     past = _near_korean(fld, m, lexicon.korean("crisis_past"))
-    return past and bool(fld.find_korean(lexicon.korean("crisis_recovery")))
+    return (past and bool(fld.find_korean(lexicon.korean("crisis_recovery")))
+            and not fld.find_korean(lexicon.korean("crisis_relapse")))
+
+
+def _everyday_farewell(fld: Field, lang: str) -> bool:
+    """Cues anywhere in the message that a goodbye is an ordinary one: logging off, a new job, a last episode."""
+    if lang == "en":
+        return any(p.search(fld.text) for p in lexicon.load("en", "crisis_farewell_everyday").patterns)
+    return bool(fld.find_korean(lexicon.korean("crisis_farewell_everyday")))
 
 
 def _near_korean(fld: Field, m: Match, phrases) -> bool:
@@ -78,6 +90,8 @@ def english_signals(fld: Field) -> list[tuple[str, Match]]:
                 continue
             if _recovered_past(fld, m, "en"):
                 continue
+            if kind == "farewell" and _everyday_farewell(fld, "en"):
+                continue
             out.append((kind, m))
     return out
 
@@ -87,23 +101,35 @@ def korean_signals(fld: Field) -> list[tuple[str, Match]]:
         return []
     idiom_spans = [(m.start, m.end) for m in fld.find_korean(lexicon.korean("crisis_idioms"))]
     frames = lexicon.korean("crisis_frames")
+    hits = [(kind, m) for kind, phrases in lexicon.load_concepts("ko", "crisis").items()
+            for m in fld.find_korean(phrases)]
+    # A hit inside a longer negated one is negated too: 자살 in "자살하고 싶은 건 아니고".
+    negated_spans = [(m.start, m.end) for _, m in hits if m.negated]
     out: list[tuple[str, Match]] = []
-    for kind, phrases in lexicon.load_concepts("ko", "crisis").items():
-        for m in fld.find_korean(phrases):
-            if m.negated or any(s <= m.start < e for s, e in idiom_spans):
-                continue
-            if _is_intensifier(fld, m) or _near_korean(fld, m, frames) or _recovered_past(fld, m, "ko"):
-                continue
-            out.append((kind, m))
+    for kind, m in hits:
+        if m.negated or any(s <= m.start < e for s, e in idiom_spans):
+            continue
+        if any(s <= m.start and m.end <= e and (s, e) != (m.start, m.end) for s, e in negated_spans):
+            continue
+        if _is_intensifier(fld, m) or _near_korean(fld, m, frames) or _recovered_past(fld, m, "ko"):
+            continue
+        if kind == "farewell" and _everyday_farewell(fld, "ko"):
+            continue
+        out.append((kind, m))
     return out
 
 
 def _is_intensifier(fld: Field, m: Match) -> bool:
-    """-어/아 + 죽다 is an intensifier ("배고파 죽겠다", "보고 싶어 죽겠어"), not a wish to die."""
-    idx = next((i for i, t in enumerate(fld.morphs) if t.start == m.start), None)
-    if idx is None or fld.morphs[idx].form != "죽":
+    """-어/아 + 죽다 is an intensifier ("배고파 죽겠다", "보고 싶어 죽겠어"), not a wish to die; but -어서 + 죽고
+    싶다 gives the reason for a wish ("힘들어서 죽고 싶어")."""
+    morphs = fld.morphs
+    idx = next((i for i, t in enumerate(morphs) if t.start == m.start), None)
+    if idx is None or morphs[idx].form != "죽":
         return False
-    return idx > 0 and fld.morphs[idx - 1].form in INTENSIFIER_ENDINGS and fld.morphs[idx - 1].tag == "EC"
+    if not (idx > 0 and morphs[idx - 1].form in INTENSIFIER_ENDINGS and morphs[idx - 1].tag == "EC"):
+        return False
+    wish = [t.form for t in morphs[idx + 1:idx + 3]] == ["고", "싶"]
+    return not (wish and morphs[idx - 1].form in CAUSAL_ENDINGS)
 
 
 def crisis_findings(analysis: Analysis) -> list[Finding]:
