@@ -70,8 +70,7 @@ def main() -> int:
                 extra = f" pairs={m['pairs']['better_picked']:.2f}/{m['pairs']['pairs']}"
             print(f"{kind:6} {mode:6} {m['total']['spearman']:9.3f} {m['total']['mae']:6.1f}  {dims}{extra}")
     for kind in ("adult", "child"):
-        report[kind]["gates"] = {k: [v if isinstance(v, str) else float(v), bool(ok)]
-                                 for k, (v, ok) in gates(kind, report[kind]).items()}
+        report[kind]["gates"] = gates(kind, report[kind])
         for name, (value, ok) in report[kind]["gates"].items():
             print(f"  gate {kind} {name}: {value} {'PASS' if ok else 'FAIL'}")
     out = ROOT / "benchmarks" / "results" / "heads_eval.json"
@@ -98,7 +97,7 @@ def gates(kind: str, held: dict) -> dict:
     if full.get("crisis_in_user_found") is not None:
         out["every crisis in the user's message found"] = (
             f"{full['crisis_in_user_found']} of {full['crisis_rows']} rows", full["crisis_in_user_found"] == 1.0)
-    return out
+    return {name: [value, bool(ok)] for name, (value, ok) in out.items()}  # plain JSON types
 
 
 def write_card(kind: str, mode: str, held: dict, agreement: dict) -> None:

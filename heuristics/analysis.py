@@ -104,11 +104,14 @@ class Field:
         return any(p.search(prefix) for p in lexicon.load("en", "reported_speech").patterns)
 
     def _is_negated(self, start: int) -> bool:
-        """A negation cue shortly before the phrase, in the same clause."""
+        return self.negated_within(start, NEGATION_WINDOW)
+
+    def negated_within(self, start: int, window: int) -> bool:
+        """A negation cue at most `window` tokens before the phrase, in the same clause."""
         first = next((t.i for t in self.doc if t.idx + len(t.text) > start), len(self.doc))
         sent_start = self.doc[first].sent.start if first < len(self.doc) else 0
         cues = _negation_cues()
-        for i in range(first - 1, max(sent_start, first - NEGATION_WINDOW) - 1, -1):
+        for i in range(first - 1, max(sent_start, first - window) - 1, -1):
             tok = self.doc[i]
             if tok.norm_ in CLAUSE_BREAK:
                 return False

@@ -52,18 +52,21 @@ def _recovered_past(fld: Field, m: Match, lang: str) -> bool:
     if lang == "en":
         near = _sentence_text(fld, m)
         past = any(p.search(near) for p in lexicon.load("en", "crisis_past").patterns)
-        return (past and any(p.search(fld.text) for p in lexicon.load("en", "crisis_recovery").patterns)
-                and not any(p.search(fld.text) for p in lexicon.load("en", "crisis_relapse").patterns))
-    past = _near_korean(fld, m, lexicon.korean("crisis_past"))
-    return (past and bool(fld.find_korean(lexicon.korean("crisis_recovery")))
-            and not fld.find_korean(lexicon.korean("crisis_relapse")))
+    else:
+        past = _near_korean(fld, m, lexicon.korean("crisis_past"))
+    return past and _mentions(fld, "crisis_recovery", lang) and not _mentions(fld, "crisis_relapse", lang)
 
 
 def _everyday_farewell(fld: Field, lang: str) -> bool:
     """Cues anywhere in the message that a goodbye is an ordinary one: logging off, a new job, a last episode."""
+    return _mentions(fld, "crisis_farewell_everyday", lang)
+
+
+def _mentions(fld: Field, name: str, lang: str) -> bool:
+    """Anywhere in the message: the English lexicon's regexes, or the Korean lexicon's morpheme phrases."""
     if lang == "en":
-        return any(p.search(fld.text) for p in lexicon.load("en", "crisis_farewell_everyday").patterns)
-    return bool(fld.find_korean(lexicon.korean("crisis_farewell_everyday")))
+        return any(p.search(fld.text) for p in lexicon.load("en", name).patterns)
+    return bool(fld.find_korean(lexicon.korean(name)))
 
 
 def _near_korean(fld: Field, m: Match, phrases) -> bool:

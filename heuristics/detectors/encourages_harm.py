@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .. import lexicon
-from ..analysis import CLAUSE_BREAK, Analysis, Field, Match
+from ..analysis import Analysis
 from ..findings import Finding
 from .base import asserted, finding
 from .crisis_response import handling_findings
@@ -49,26 +49,10 @@ def _speaks_of_a_plan(analysis: Analysis) -> bool:
             and not any(asserted(fld, "harm_benign") for fld in fields))
 
 
-def _negated_close(fld: Field, m: Match) -> bool:
-    """A negation cue in the few tokens right before the match, within its clause."""
-    first = next((t.i for t in fld.doc if t.idx + len(t.text) > m.start), len(fld.doc))
-    if first >= len(fld.doc):
-        return False
-    sent_start = fld.doc[first].sent.start
-    cues = frozenset(lexicon.load("en", "negation_cues").phrases)
-    for i in range(first - 1, max(sent_start, first - CONCERN_NEGATION_WINDOW) - 1, -1):
-        norm = fld.doc[i].norm_
-        if norm in CLAUSE_BREAK:
-            return False
-        if norm in cues:
-            return True
-    return False
-
-
 def _voices_concern(analysis: Analysis) -> bool:
     fld = analysis.response
     concern = [m for m in fld.find(lexicon.load("en", "harm_concern"))
-               if not (m.quoted or m.reported or (m.negated and _negated_close(fld, m)))]
+               if not (m.quoted or m.reported or (m.negated and fld.negated_within(m.start, CONCERN_NEGATION_WINDOW)))]
     return bool(concern) or bool(handling_findings(analysis))
 
 
